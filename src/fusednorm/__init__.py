@@ -1,0 +1,5 @@
+"""fusednorm: fused normalization kernels for PyTorch, written in Triton."""
+from .functional import add_layer_norm, add_rms_norm, layer_norm, rms_norm
+
+__version__ = "0.1.0"
+__all__ = ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"]

@@ -1,0 +1,113 @@
+"""The functional API: argument checks, then a reshape to the canonical (M, N) view that
+the registered ops take. Signatures follow torch.nn.functional."""
+import math
+from typing import Optional, Sequence, Tuple, Union
+
+import torch
+from torch import Tensor
+
+from . import ops as _ops  # noqa: F401  (registers the ops)
+
+_rownorm_fwd = torch.ops.fusednorm.rownorm_fwd
+
+SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
+ShapeLike = Union[int, Sequence[int], torch.Size]
+
+
+def _as_shape(normalized_shape: ShapeLike) -> Tuple[int, ...]:
+    if isinstance(normalized_shape, int):
+        return (normalized_shape,)
+    return tuple(int(d) for d in normalized_shape)
+
+
+def _check_tensor(name: str, t, x: Tensor, fn: str) -> None:
+    if not isinstance(t, Tensor):
+        raise TypeError(f"fusednorm.{fn}: {name} must be a Tensor or None, got {type(t).__name__}")
+    if t.device != x.device:
+        raise ValueError(f"fusednorm.{fn}: {name} is on {t.device} but x is on {x.device}")
+
+
+def _check_param(name: str, p: Optional[Tensor], shape: Tuple[int, ...], x: Tensor, fn: str):
+    if p is None:
+        return None
+    _check_tensor(name, p, x, fn)
+    if tuple(p.shape) != shape:
+        raise ValueError(f"fusednorm.{fn}: {name} has shape {tuple(p.shape)}, expected "
+                         f"normalized_shape {shape}")
+    if p.dtype not in (x.dtype, torch.float32):
+        raise TypeError(f"fusednorm.{fn}: {name} dtype {p.dtype} must be x's dtype ({x.dtype}) "
+                        f"or torch.float32")
+    return p.reshape(-1)
+
+
+def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, residual=None):
+    """Check the arguments and return (x2, residual2, weight1, bias1, lead_shape)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"fusednorm.{fn}: x must be a Tensor, got {type(x).__name__}")
+    if x.dtype not in SUPPORTED_DTYPES:
+        raise TypeError(f"fusednorm.{fn}: unsupported dtype {x.dtype}; supported: "
+                        "torch.float32, torch.float16, torch.bfloat16")
+    shape = _as_shape(normalized_shape)
+    k = len(shape)
+    if k == 0 or k > x.dim() or tuple(x.shape[x.dim() - k:]) != shape:
+        raise ValueError(f"fusednorm.{fn}: normalized_shape {shape} does not match the trailing "
+                         f"dimensions of x with shape {tuple(x.shape)}")
+    n = math.prod(shape)
+    if n == 0:
+        raise ValueError(f"fusednorm.{fn}: normalized_shape {shape} has no elements")
+    w = _check_param("weight", weight, shape, x, fn)
+    b = _check_param("bias", bias, shape, x, fn)
+    lead = tuple(x.shape[: x.dim() - k])
+    x2 = x.reshape(-1, n)
+    r2 = None
+    if residual is not None:
+        _check_tensor("residual", residual, x, fn)
+        if residual.shape != x.shape or residual.dtype != x.dtype:
+            raise ValueError(f"fusednorm.{fn}: residual ({tuple(residual.shape)}, {residual.dtype}) "
+                             f"must match x ({tuple(x.shape)}, {x.dtype})")
+        r2 = residual.reshape(-1, n)
+    return x2, r2, w, b, lead
+
+
+def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
+    # torch.nn.functional.rms_norm's default: the machine epsilon of x's dtype.
+    return float(torch.finfo(x.dtype).eps) if eps is None else float(eps)
+
+
+def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
+               bias: Optional[Tensor] = None, eps: float = 1e-5, *, return_stats: bool = False):
+    """LayerNorm over the trailing `normalized_shape` dims, as torch.nn.functional.layer_norm.
+
+    With return_stats=True returns (y, mean, rstd): fp32 statistics shaped like x's leading
+    dims (they carry no gradient)."""
+    x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
+    y, _, mean, rstd = _rownorm_fwd(x2, None, w, b, float(eps), False)
+    y = y.view(x.shape)
+    return (y, mean.view(lead), rstd.view(lead)) if return_stats else y
+
+
+def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
+             eps: Optional[float] = None, *, return_stats: bool = False):
+    """RMSNorm over the trailing dims, as torch.nn.functional.rms_norm (eps=None: the machine
+    epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
+    x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
+    y, _, _, rstd = _rownorm_fwd(x2, None, w, None, _rms_eps(x, eps), True)
+    y = y.view(x.shape)
+    return (y, rstd.view(lead)) if return_stats else y
+
+
+def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
+                   weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
+                   eps: float = 1e-5):
+    """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
+    x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
+    y, h, _, _ = _rownorm_fwd(x2, r2, w, b, float(eps), False)
+    return y.view(x.shape), h.view(x.shape)
+
+
+def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
+                 weight: Optional[Tensor] = None, eps: Optional[float] = None):
+    """h = x + residual; returns (rms_norm(h), h) from one kernel."""
+    x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)
+    y, h, _, _ = _rownorm_fwd(x2, r2, w, None, _rms_eps(x, eps), True)
+    return y.view(x.shape), h.view(x.shape)

@@ -1,0 +1,102 @@
+"""fusednorm::rownorm_fwd / rownorm_bwd: LayerNorm and RMSNorm on a canonical (M, N) view.
+
+Absent optional outputs are returned as empty tensors (a custom op cannot return None):
+h without a residual, mean for RMSNorm, dw/db when not wanted."""
+from typing import Optional, Tuple
+
+import torch
+from torch import Tensor
+
+from .. import reference
+from ..kernels import rownorm as K
+from ..kernels import use_kernels
+
+
+def _row_view(t: Tensor) -> Tensor:
+    # The kernels need unit column stride; any row stride (0 included) is fine.
+    return t if t.stride(-1) == 1 else t.contiguous()
+
+
+@torch.library.custom_op("fusednorm::rownorm_fwd", mutates_args=())
+def rownorm_fwd(
+    x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor], bias: Optional[Tensor],
+    eps: float, is_rms: bool,
+) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    M, N = x.shape
+    if not use_kernels(x.device):
+        y, h, mean, rstd = reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
+        return (y, h if h is not None else x.new_empty(0),
+                mean if mean is not None else rstd.new_empty(0), rstd)
+    x = _row_view(x)
+    residual = _row_view(residual) if residual is not None else None
+    y = torch.empty((M, N), device=x.device, dtype=x.dtype)
+    h = torch.empty((M, N) if residual is not None else (0,), device=x.device, dtype=x.dtype)
+    mean = torch.empty((0 if is_rms else M,), device=x.device, dtype=torch.float32)
+    rstd = torch.empty((M,), device=x.device, dtype=torch.float32)
+    K.rownorm_fwd(x, residual, weight, bias, eps, is_rms, y, h, mean, rstd)
+    return y, h, mean, rstd
+
+
+@rownorm_fwd.register_fake
+def _(x, residual, weight, bias, eps, is_rms):
+    M, N = x.shape
+    f32 = dict(device=x.device, dtype=torch.float32)
+    return (x.new_empty((M, N)), x.new_empty((M, N) if residual is not None else (0,)),
+            torch.empty((0,) if is_rms else (M,), **f32), torch.empty((M,), **f32))
+
+
+@torch.library.custom_op("fusednorm::rownorm_bwd", mutates_args=())
+def rownorm_bwd(
+    dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tensor], mean: Tensor,
+    rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    """Returns dx (x's dtype) and fp32 dw, db (empty when not wanted)."""
+    M, N = x.shape
+    f32 = dict(device=x.device, dtype=torch.float32)
+    if not use_kernels(x.device):
+        dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
+                                           is_rms, want_db)
+        empty = torch.empty((0,), **f32)
+        return (dx, dw.float() if (want_dw and dw is not None) else empty,
+                db.float() if db is not None else empty)
+    dy = _row_view(dy)
+    dh = _row_view(dh) if dh is not None else None
+    dx = torch.empty((M, N), device=x.device, dtype=x.dtype)
+    dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx)
+    empty = torch.empty((0,), **f32)
+    return dx, dw if dw is not None else empty, db if db is not None else empty
+
+
+@rownorm_bwd.register_fake
+def _(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db):
+    M, N = x.shape
+    f32 = dict(device=x.device, dtype=torch.float32)
+    return (x.new_empty((M, N)),
+            torch.empty((N,) if (want_dw and weight is not None) else (0,), **f32),
+            torch.empty((N,) if want_db else (0,), **f32))
+
+
+def _setup_context(ctx, inputs, output):
+    x, residual, weight, bias, eps, is_rms = inputs
+    y, h, mean, rstd = output
+    ctx.has_residual = residual is not None
+    ctx.is_rms = is_rms
+    ctx.weight_dtype = weight.dtype if weight is not None else None
+    ctx.bias_dtype = bias.dtype if bias is not None else None
+    ctx.save_for_backward(h if residual is not None else x, weight, mean, rstd)
+    ctx.mark_non_differentiable(mean, rstd)
+
+
+def _backward(ctx, dy, dh, _dmean, _drstd):
+    xs, weight, mean, rstd = ctx.saved_tensors
+    need = ctx.needs_input_grad
+    want_dw = weight is not None and need[2]
+    want_db = ctx.bias_dtype is not None and need[3]
+    dx, dw, db = rownorm_bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
+                             ctx.is_rms, want_dw, want_db)
+    return (dx, dx if ctx.has_residual else None,
+            dw.to(ctx.weight_dtype) if want_dw else None,
+            db.to(ctx.bias_dtype) if want_db else None, None, None)
+
+
+rownorm_fwd.register_autograd(_backward, setup_context=_setup_context)
