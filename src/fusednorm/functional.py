@@ -40,6 +40,12 @@ def _check_param(name: str, p: Optional[Tensor], shape: Tuple[int, ...], x: Tens
     return p.reshape(-1)
 
 
+def _rows(t: Tensor, n: int) -> Tensor:
+    # (M, n) view with unit column stride (what the kernels take; any row stride is fine).
+    t2 = t.reshape(-1, n)
+    return t2 if t2.stride(-1) == 1 else t2.contiguous()
+
+
 def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, residual=None):
     """Check the arguments and return (x2, residual2, weight1, bias1, lead_shape)."""
     if not isinstance(x, Tensor):
@@ -58,14 +64,14 @@ def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, re
     w = _check_param("weight", weight, shape, x, fn)
     b = _check_param("bias", bias, shape, x, fn)
     lead = tuple(x.shape[: x.dim() - k])
-    x2 = x.reshape(-1, n)
+    x2 = _rows(x, n)
     r2 = None
     if residual is not None:
         _check_tensor("residual", residual, x, fn)
         if residual.shape != x.shape or residual.dtype != x.dtype:
             raise ValueError(f"fusednorm.{fn}: residual ({tuple(residual.shape)}, {residual.dtype}) "
                              f"must match x ({tuple(x.shape)}, {x.dtype})")
-        r2 = residual.reshape(-1, n)
+        r2 = _rows(residual, n)
     return x2, r2, w, b, lead
 
 

@@ -56,15 +56,16 @@ def rownorm_bwd(
     if not use_kernels(x.device):
         dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
                                            is_rms, want_db)
-        empty = torch.empty((0,), **f32)
-        return (dx, dw.float() if (want_dw and dw is not None) else empty,
-                db.float() if db is not None else empty)
+        return (dx, dw.float() if (want_dw and dw is not None) else torch.empty((0,), **f32),
+                db.float() if db is not None else torch.empty((0,), **f32))
+    x = _row_view(x)
     dy = _row_view(dy)
     dh = _row_view(dh) if dh is not None else None
     dx = torch.empty((M, N), device=x.device, dtype=x.dtype)
     dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx)
-    empty = torch.empty((0,), **f32)
-    return dx, dw if dw is not None else empty, db if db is not None else empty
+    # Separate empties: outputs of a custom op may not alias each other.
+    return (dx, dw if dw is not None else torch.empty((0,), **f32),
+            db if db is not None else torch.empty((0,), **f32))
 
 
 @rownorm_bwd.register_fake

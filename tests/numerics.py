@@ -1,0 +1,28 @@
+"""Shared numerics for the tests: tolerances by dtype and a poisoned-output check."""
+import torch
+
+# Relative tolerance ~ one rounding of the output in its dtype (half an ulp is 2^-24,
+# 2^-11, 2^-8), with headroom for fp32 accumulation order; atol is scaled by the
+# reference's largest magnitude (at least 1) so values near zero don't fail on rounding noise.
+TOLERANCES = {
+    torch.float32: dict(rtol=1e-5, atol=1e-5),
+    torch.float16: dict(rtol=2e-3, atol=2e-3),
+    torch.bfloat16: dict(rtol=1.6e-2, atol=1.6e-2),
+}
+
+
+def assert_close(out: torch.Tensor, ref: torch.Tensor, dtype: torch.dtype, what: str = "",
+                 scale: float = 1.0):
+    """out (any dtype) against a float64 reference; `scale` widens tolerances for sums
+    over many terms (about sqrt(terms) for weight gradients)."""
+    assert out.shape == ref.shape, f"{what}: shape {tuple(out.shape)} != {tuple(ref.shape)}"
+    o = out.detach().double().cpu()
+    r = ref.detach().double().cpu()
+    assert torch.isfinite(o).all(), f"{what}: non-finite values (unwritten output?)"
+    tol = TOLERANCES[dtype]
+    mag = r.abs().max().item() if r.numel() else 0.0
+    allowed = tol["rtol"] * r.abs() + tol["atol"] * scale * max(mag, 1.0)
+    err = (o - r).abs()
+    bad = err > allowed
+    assert not bad.any(), (f"{what}: {int(bad.sum())} of {r.numel()} elements off, max err "
+                           f"{err.max().item():.3e} (ref max {mag:.3e}, dtype {dtype})")

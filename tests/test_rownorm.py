@@ -1,0 +1,358 @@
+"""LayerNorm / RMSNorm (and their residual-add forms) against a float64 reference.
+
+On CPU the kernels run in the Triton interpreter (see conftest.py); on CUDA they run for
+real (tests marked gpu). The reference is torch.nn.functional in float64 with autograd,
+independent of fusednorm.reference."""
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import fusednorm
+from fusednorm.kernels import rownorm as K
+from fusednorm.kernels import use_kernels
+
+from numerics import assert_close
+
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+
+
+def _ref(x, r, w, b, n_shape, eps, is_rms):
+    """float64 forward through torch.nn.functional; returns (y, h)."""
+    h = x if r is None else (x.double() + r.double()).to(x.dtype)  # h is stored in x's dtype
+    h64 = h.double().detach().requires_grad_()
+    w64 = None if w is None else w.double().detach().requires_grad_()
+    b64 = None if b is None else b.double().detach().requires_grad_()
+    if is_rms:
+        y = F.rms_norm(h64, n_shape, w64, eps)
+    else:
+        y = F.layer_norm(h64, n_shape, w64, b64, eps)
+    return y, h64, w64, b64
+
+
+def _run(device, dtype, shape, n_dims=1, is_rms=False, residual=False, weight=True,
+         bias=True, w_dtype=None, eps=1e-5, x_fn=None):
+    """Forward + backward through fusednorm and the float64 reference; compare all."""
+    x = torch.randn(shape, device=device, dtype=dtype)
+    if x_fn is not None:
+        x = x_fn(x)
+    n_shape = tuple(x.shape[x.dim() - n_dims:])
+    x = x.detach().requires_grad_()
+    r = torch.randn_like(x).requires_grad_() if residual else None
+    wd = w_dtype or dtype
+    w = (1 + 0.5 * torch.randn(n_shape, device=device, dtype=wd)).requires_grad_() if weight else None
+    b = (0.5 * torch.randn(n_shape, device=device, dtype=wd)).requires_grad_() if (bias and not is_rms) else None
+    if residual:
+        fn = fusednorm.add_rms_norm if is_rms else fusednorm.add_layer_norm
+        args = (x, r, n_shape, w) if is_rms else (x, r, n_shape, w, b)
+        y, h = fn(*args, eps=eps)
+    else:
+        h = None
+        y = (fusednorm.rms_norm(x, n_shape, w, eps=eps) if is_rms
+             else fusednorm.layer_norm(x, n_shape, w, b, eps=eps))
+    assert y.dtype == dtype and y.shape == x.shape
+    y_ref, h64, w64, b64 = _ref(x, r, w, b, n_shape, eps, is_rms)
+    assert_close(y, y_ref, dtype, "y")
+    if residual:
+        assert_close(h, (x.double() + r.double()), dtype, "h")
+
+    dy = torch.randn_like(y)
+    loss = (y * dy).sum()
+    dh = None
+    if residual:
+        dh = torch.randn_like(h)
+        loss = loss + (h * dh).sum()
+    loss.backward()
+    ref_loss = (y_ref * dy.double()).sum()
+    if residual:
+        ref_loss = ref_loss + (h64 * dh.double()).sum()
+    ref_loss.backward()
+    assert_close(x.grad, h64.grad, dtype, "dx")
+    if residual:
+        assert_close(r.grad, h64.grad, dtype, "dresidual")
+    m = x.numel() // max(1, math.prod(n_shape))
+    grow = math.sqrt(max(m, 1))  # weight grads sum m rows: error grows about sqrt(m)
+    if w is not None:
+        assert w.grad.dtype == w.dtype
+        assert_close(w.grad, w64.grad, wd, "dweight", scale=grow)
+    if b is not None:
+        assert_close(b.grad, b64.grad, wd, "dbias", scale=grow)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("n", [1, 3, 127, 1000, 3000, 5121])
+def test_sizes(device, dtype, is_rms, n):
+    _run(device, dtype, (7, n), is_rms=is_rms)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_residual(device, dtype, is_rms):
+    _run(device, dtype, (2, 5, 384), is_rms=is_rms, residual=True)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_split_row(device, is_rms, residual):
+    # Above both single-pass limits: the split-row path, forward and backward.
+    n = max(K.FWD_SINGLE_PASS_MAX, K.BWD_SINGLE_PASS_MAX) + 4097
+    assert not K.fwd_config(n).single_pass and not K.bwd_config(n).single_pass
+    _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
+    _run(device, torch.float32, (2, n), is_rms=is_rms, residual=residual)
+
+
+def test_split_row_large_mean(device):
+    # |mean| >> std: a naive sum-of-squares variance would lose about 1e-1 relative here;
+    # the per-lane Welford statistics keep rstd near fp32 precision, and y within twice
+    # the error of torch's own fp32 layer_norm.
+    x = torch.randn(2, 70000, device=device) + 1000.0
+    y, _, rstd = fusednorm.layer_norm(x, 70000, return_stats=True)
+    x64 = x.double()
+    ref_rstd = torch.rsqrt(x64.var(-1, unbiased=False) + 1e-5)
+    torch.testing.assert_close(rstd.double(), ref_rstd, rtol=1e-5, atol=0)
+    ref = F.layer_norm(x64, (70000,))
+    torch_err = (F.layer_norm(x.cpu(), (70000,)).double() - ref.cpu()).abs().max()
+    our_err = (y.double() - ref).abs().max().cpu()
+    assert our_err <= 2 * torch_err + 1e-5, (our_err, torch_err)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("n", [1 << 20])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_million_row_gpu(is_rms, n):
+    _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_leading_and_trailing_dims(device, is_rms):
+    _run(device, torch.float16, (2, 3, 4, 5, 6), n_dims=2, is_rms=is_rms)
+    _run(device, torch.float32, (3, 4, 5), n_dims=3, is_rms=is_rms)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_noncontiguous(device, is_rms):
+    # A transposed view (copied to rows), a row-sliced view (strided rows, no copy),
+    # and a last-dim slice (non-unit column stride).
+    _run(device, torch.float32, (6, 40), x_fn=lambda x: x.t().contiguous().t(), is_rms=is_rms)
+    _run(device, torch.bfloat16, (8, 50), x_fn=lambda x: x[::2], is_rms=is_rms)
+    _run(device, torch.float32, (5, 96), x_fn=lambda x: x[:, ::2], is_rms=is_rms)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_zero_rows(device, is_rms):
+    for residual in (False, True):
+        x = torch.randn(0, 64, device=device, requires_grad=True)
+        w = torch.randn(64, device=device, requires_grad=True)
+        if residual:
+            r = torch.randn(0, 64, device=device, requires_grad=True)
+            y, h = (fusednorm.add_rms_norm(x, r, 64, w) if is_rms
+                    else fusednorm.add_layer_norm(x, r, 64, w))
+            (y.sum() + h.sum()).backward()
+        else:
+            y = fusednorm.rms_norm(x, 64, w) if is_rms else fusednorm.layer_norm(x, 64, w)
+            y.sum().backward()
+        assert y.shape == (0, 64) and x.grad.shape == (0, 64)
+        assert torch.equal(w.grad, torch.zeros_like(w))
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_mixed_fp32_weight(device, is_rms):
+    _run(device, torch.bfloat16, (9, 300), is_rms=is_rms, w_dtype=torch.float32)
+    _run(device, torch.float16, (4, 70), is_rms=is_rms, w_dtype=torch.float32, residual=True)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_optional_affine(device, is_rms):
+    _run(device, torch.float32, (5, 33), is_rms=is_rms, weight=False, bias=False)
+    if not is_rms:
+        _run(device, torch.float32, (5, 33), weight=True, bias=False)
+        _run(device, torch.float32, (5, 33), weight=False, bias=True)
+
+
+@pytest.mark.parametrize("eps", [1e-6, 1e-2, 0.5])
+def test_eps(device, eps):
+    _run(device, torch.float32, (4, 77), eps=eps)
+    _run(device, torch.float32, (4, 77), eps=eps, is_rms=True)
+
+
+def test_rms_default_eps(device):
+    x = torch.randn(3, 17, device=device, dtype=torch.float16)
+    w = torch.randn(17, device=device, dtype=torch.float16)
+    ref = F.rms_norm(x.double(), (17,), w.double(), eps=torch.finfo(torch.float16).eps)
+    assert_close(fusednorm.rms_norm(x, (17,), w), ref, torch.float16, "y")
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_stats(device, is_rms):
+    x = torch.randn(2, 3, 100, device=device, dtype=torch.bfloat16)
+    x64 = x.double()
+    if is_rms:
+        y, rstd = fusednorm.rms_norm(x, 100, eps=1e-5, return_stats=True)
+        ref_rstd = torch.rsqrt(x64.pow(2).mean(-1) + 1e-5)
+    else:
+        y, mean, rstd = fusednorm.layer_norm(x, 100, return_stats=True)
+        assert mean.dtype == torch.float32 and mean.shape == (2, 3)
+        assert_close(mean, x64.mean(-1), torch.float32, "mean")
+        ref_rstd = torch.rsqrt(x64.var(-1, unbiased=False) + 1e-5)
+    assert rstd.dtype == torch.float32 and rstd.shape == (2, 3)
+    assert_close(rstd, ref_rstd, torch.float32, "rstd")
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_deterministic(device, is_rms):
+    # Bitwise-identical outputs and gradients over two runs (enough rows for several
+    # programs to contribute dweight partials).
+    n = 257
+    x = torch.randn(67, n, device=device, dtype=torch.bfloat16)
+    r = torch.randn_like(x)
+    w = torch.randn(n, device=device, dtype=torch.float32)
+    b = torch.randn(n, device=device, dtype=torch.float32)
+    dy = torch.randn_like(x)
+    outs = []
+    for _ in range(2):
+        xs, rs, ws, bs = (t.clone().requires_grad_() for t in (x, r, w, b))
+        if is_rms:
+            y, h = fusednorm.add_rms_norm(xs, rs, n, ws)
+        else:
+            y, h = fusednorm.add_layer_norm(xs, rs, n, ws, bs)
+        (y * dy).sum().backward()
+        outs.append([y, h, xs.grad, rs.grad, ws.grad] + ([] if is_rms else [bs.grad]))
+    for a, b_ in zip(*outs):
+        assert torch.equal(a, b_)
+
+
+@pytest.mark.parametrize("n", [100, 5121, K.BWD_SINGLE_PASS_MAX + 300])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_launchers_write_every_element(device, n, is_rms):
+    # Call the launchers with NaN-poisoned outputs: an element a kernel fails to write
+    # stays NaN and fails the comparison with the reference path.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    from fusednorm import reference
+    m = 5
+    x, r, dy, dh = (torch.randn(m, n, device=device, dtype=torch.bfloat16) for _ in range(4))
+    w, b = torch.randn(n, device=device), torch.randn(n, device=device)
+    nan = float("nan")
+    y, h, dx = (torch.full((m, n), nan, device=device, dtype=torch.bfloat16) for _ in range(3))
+    mean, rstd = (torch.full((m,), nan, device=device) for _ in range(2))
+    K.rownorm_fwd(x, r, w, None if is_rms else b, 1e-5, is_rms, y, h, mean, rstd)
+    assert_close(h, x.double() + r.double(), torch.bfloat16, "h")
+    # Normalize the kernel's own h: the interpreter rounds fp32 -> bf16 differently from
+    # torch (not to nearest even), so its h may differ from torch's x + r in the last bit.
+    ry, _, rmean, rrstd = reference.rownorm_fwd(h, None, w, None if is_rms else b, 1e-5, is_rms)
+    assert_close(y, ry, torch.bfloat16, "y")
+    assert_close(rstd, rrstd, torch.float32, "rstd")
+    if not is_rms:
+        assert_close(mean, rmean, torch.float32, "mean")
+    dw, db = K.rownorm_bwd(dy, dh, h, w, mean, rstd, is_rms, True, not is_rms, dx)
+    rdx, rdw, rdb = reference.rownorm_bwd(dy, dh, h, w, mean, rstd, is_rms, not is_rms)
+    assert_close(dx, rdx, torch.bfloat16, "dx")
+    assert_close(dw, rdw, torch.float32, "dw", scale=3)
+    if not is_rms:
+        assert_close(db, rdb, torch.float32, "db", scale=3)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_compile_fullgraph(device, is_rms):
+    # Registered ops: torch.compile traces through them without graph breaks.
+    w = torch.randn(64, device=device, requires_grad=True)
+
+    def f(x, r):
+        if is_rms:
+            y, h = fusednorm.add_rms_norm(x, r, 64, w, eps=1e-6)
+            return fusednorm.rms_norm(y, 64, w, eps=1e-6) + h
+        y, h = fusednorm.add_layer_norm(x, r, 64, w)
+        return fusednorm.layer_norm(y, 64, w) + h
+
+    x = torch.randn(4, 64, device=device, requires_grad=True)
+    r = torch.randn(4, 64, device=device)
+    compiled = torch.compile(f, fullgraph=True, backend="aot_eager")
+    out = compiled(x, r)
+    torch.testing.assert_close(out, f(x, r))
+    out.sum().backward()
+    assert x.grad is not None and torch.isfinite(x.grad).all()
+
+
+def test_opcheck(device):
+    # torch.library's own consistency checks of schema, fake kernel and autograd.
+    x = torch.randn(5, 32, device=device, requires_grad=True)
+    w = torch.randn(32, device=device, requires_grad=True)
+    b = torch.randn(32, device=device, requires_grad=True)
+    r = torch.randn(5, 32, device=device, requires_grad=True)
+    op = torch.ops.fusednorm.rownorm_fwd.default
+    torch.library.opcheck(op, (x, None, w, b, 1e-5, False),
+                          test_utils=("test_schema", "test_faketensor", "test_autograd_registration"))
+    torch.library.opcheck(op, (x, r, w, None, 1e-5, True),
+                          test_utils=("test_schema", "test_faketensor", "test_autograd_registration"))
+
+
+@pytest.mark.gpu
+def test_cuda_graph():
+    x = torch.randn(64, 1024, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(1024, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(1024, device="cuda", dtype=torch.bfloat16)
+    fusednorm.layer_norm(x, 1024, w, b)  # warm up: compile the kernel outside capture
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        fusednorm.layer_norm(x, 1024, w, b)
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        y = fusednorm.layer_norm(x, 1024, w, b)
+    x.copy_(torch.randn_like(x))
+    g.replay()
+    torch.cuda.synchronize()
+    ref = F.layer_norm(x.double(), (1024,), w.double(), b.double())
+    assert_close(y, ref, torch.bfloat16, "graph replay")
+
+
+@pytest.mark.gpu
+def test_int64_offsets():
+    # More than 2^31 elements: row * stride overflows int32 (about 4.3 GB in bf16).
+    n = 1 << 16
+    m = (1 << 31) // n + 2
+    try:
+        x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+    except torch.OutOfMemoryError:
+        pytest.skip("not enough GPU memory")
+    y = fusednorm.rms_norm(x, n, eps=1e-6)
+    tail = x[-2:].double()
+    ref = F.rms_norm(tail, (n,), eps=1e-6)
+    assert_close(y[-2:], ref, torch.bfloat16, "last rows")
+    del x, y
+    torch.cuda.empty_cache()
+
+
+BAD_CASES = [
+    ("weight shape", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d), 8, torch.randn(7, device=d)),
+     ValueError, "weight has shape"),
+    ("normalized_shape", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d), (4,)),
+     ValueError, "does not match"),
+    ("too many dims", lambda d: fusednorm.rms_norm(torch.randn(8, device=d), (2, 8)),
+     ValueError, "does not match"),
+    ("dtype", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d).double(), 8),
+     TypeError, "unsupported dtype"),
+    ("int dtype", lambda d: fusednorm.rms_norm(torch.ones(2, 8, dtype=torch.int32, device=d), 8),
+     TypeError, "unsupported dtype"),
+    ("weight dtype", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d).half(), 8,
+                                                    torch.randn(8, device=d).bfloat16()),
+     TypeError, "weight dtype"),
+    ("device", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d), 8,
+                                              torch.randn(8, device="meta")),
+     ValueError, "is on meta"),
+    ("residual shape", lambda d: fusednorm.add_rms_norm(torch.randn(2, 8, device=d),
+                                                        torch.randn(3, 8, device=d), 8),
+     ValueError, "residual"),
+    ("empty row", lambda d: fusednorm.layer_norm(torch.randn(2, 0, device=d), 0),
+     ValueError, "no elements"),
+]
+
+
+@pytest.mark.parametrize("case", BAD_CASES, ids=[c[0] for c in BAD_CASES])
+def test_bad_input(device, case):
+    _, fn, exc, msg = case
+    with pytest.raises(exc, match=msg):
+        fn(device)
