@@ -68,9 +68,14 @@ def _run(device, dtype, shape, n_dims=1, is_rms=False, residual=False, weight=Tr
     if residual:
         ref_loss = ref_loss + (h64 * dh.double()).sum()
     ref_loss.backward()
-    assert_close(x.grad, h64.grad, dtype, "dx")
+    # dx carries a factor rstd: rounding noise in w * dy is amplified by it (N = 1 gives
+    # rstd = 1 / sqrt(eps) on an exactly zero gradient).
+    h2 = h64.detach().reshape(-1, math.prod(n_shape))
+    spread = h2.pow(2).mean(-1) if is_rms else h2.var(-1, unbiased=False)
+    amp = max([1.0] + torch.rsqrt(spread + eps).tolist())
+    assert_close(x.grad, h64.grad, dtype, "dx", scale=amp)
     if residual:
-        assert_close(r.grad, h64.grad, dtype, "dresidual")
+        assert_close(r.grad, h64.grad, dtype, "dresidual", scale=amp)
     m = x.numel() // max(1, math.prod(n_shape))
     grow = math.sqrt(max(m, 1))  # weight grads sum m rows: error grows about sqrt(m)
     if w is not None:

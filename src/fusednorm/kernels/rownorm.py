@@ -23,7 +23,8 @@ Two paths share each kernel, chosen by the constexpr SINGLE_PASS:
   * SINGLE_PASS: the whole row lives in registers (BLOCK_N >= N), ROWS rows per step.
   * split row: the row is walked in BLOCK_N chunks; the forward keeps per-lane Welford
     statistics (count, mean, M2) in one pass and normalizes in a second; the backward
-    accumulates c1, c2 in one pass and writes dx in a second.
+    computes c1, c2 for each of its rows in one sweep, then walks column chunks over
+    the same rows, writing dx and keeping that chunk's dw/db partial in registers.
 """
 from dataclasses import dataclass
 import functools
@@ -151,6 +152,7 @@ def _rownorm_bwd_kernel(
     DX,  # *dL/dx, (M, N), row stride stride_dxm
     DW,  # *fp32 (programs, N) partial dL/dw per program (written when HAS_DW)
     DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS)
+    C,  # *fp32 (M, 2) scratch for c1, c2 per row (split-row path only)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X
@@ -211,10 +213,11 @@ def _rownorm_bwd_kernel(
         if HAS_BIAS:
             tl.store(DB + pid.to(tl.int64) * N + cols, tl.sum(db_acc, axis=0), mask=col_mask)
     else:
-        # Split row: DW/DB partial rows start zeroed and this program owns its row.
+        # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
+        # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
+        # with the chunk's dw/db partials summed in registers and written once.
         lanes = tl.arange(0, BLOCK_N)
         n_chunks = tl.cdiv(N, BLOCK_N)
-        part = pid.to(tl.int64) * N
         for i in range(0, rows_per_program):
             row = row_start + i
             if row < M:
@@ -236,16 +239,31 @@ def _rownorm_bwd_kernel(
                         dy = dy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
                     acc1 += xhat * dy
                     acc2 += dy
-                c1 = tl.sum(acc1, axis=0) / N
-                c2 = tl.sum(acc2, axis=0) / N
-                for k in range(0, n_chunks):
-                    cols = k * BLOCK_N + lanes
-                    mask = cols < N
+                tl.store(C + 2 * row64, tl.sum(acc1, axis=0) / N)
+                tl.store(C + 2 * row64 + 1, tl.sum(acc2, axis=0) / N)
+        for k in range(0, n_chunks):
+            cols = k * BLOCK_N + lanes
+            mask = cols < N
+            if HAS_WEIGHT:
+                w = tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+            db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+            for i in range(0, rows_per_program):
+                row = row_start + i
+                if row < M:
+                    row64 = row.to(tl.int64)
+                    rstd = tl.load(RSTD + row)
+                    if IS_RMS:
+                        mean = 0.0
+                    else:
+                        mean = tl.load(MEAN + row)
+                    c1 = tl.load(C + 2 * row64)
+                    c2 = tl.load(C + 2 * row64 + 1)
                     x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
                     dy = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0).to(tl.float32)
                     xhat = tl.where(mask, (x - mean) * rstd, 0.0)
                     if HAS_WEIGHT:
-                        wdy = dy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                        wdy = dy * w
                     else:
                         wdy = dy
                     if IS_RMS:
@@ -256,25 +274,36 @@ def _rownorm_bwd_kernel(
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
                     if HAS_DW:
-                        dw = tl.load(DW + part + cols, mask=mask, other=0.0)
-                        tl.store(DW + part + cols, dw + dy * xhat, mask=mask)
+                        dw_acc += dy * xhat
                     if HAS_BIAS:
-                        db = tl.load(DB + part + cols, mask=mask, other=0.0)
-                        tl.store(DB + part + cols, db + dy, mask=mask)
+                        db_acc += dy
+            if HAS_DW:
+                tl.store(DW + pid.to(tl.int64) * N + cols, dw_acc, mask=mask)
+            if HAS_BIAS:
+                tl.store(DB + pid.to(tl.int64) * N + cols, db_acc, mask=mask)
 
 
 # ----------------------------------------------------------------------------------------
 # Launch heuristics
 # ----------------------------------------------------------------------------------------
 
-# Longest row kept whole in registers. Forward holds x (and w, b) per element, the backward
-# x, dy, w and two fp32 accumulators, so its limit is lower. Above these the split-row path
-# runs. Initial values (issue 2), to be tuned with the benchmark suite in issue 6.
+# Every threshold below comes from benchmarks/sweep_rows.py on an H100 80GB HBM3 (copy
+# 3005 GB/s), bf16 RMSNorm, about 2^27 elements, torch 2.11 / triton 3.6; the numbers are
+# in benchmarks/NOTES.md (v0.1 sweep).
+#
+# Longest row kept whole in registers. Forward: single pass at N = 32768 with 32 warps
+# reaches 97.0% of copy bandwidth, a split row at most 83.6%; at 65536 the single pass
+# (68.4%) spills and ties the split row (68.1%). Backward holds x, dy, w and two fp32
+# accumulators: 16384 single pass 75.1% against a split row's ~50%.
 FWD_SINGLE_PASS_MAX = 32768
 BWD_SINGLE_PASS_MAX = 16384
-# Chunk width of the split-row path.
-SPLIT_BLOCK_N = 4096
-# Elements per program-step aimed at when several short rows share a program.
+# Chunk width and warps of the split-row path: best or within 2% of best at 32K-1M
+# (forward 61.6% at 256K, 53.2% at 1M; backward 54.2% at 32K, 46.3% at 256K with one
+# program per SM).
+SPLIT_BLOCK_N = 8192
+SPLIT_WARPS = 16
+# Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
+# with this tile, so it was not swept further).
 ROW_TILE = 4096
 
 
@@ -284,29 +313,38 @@ class LaunchConfig:
     block_n: int  # row tile (single pass) or chunk width (split row)
     rows: int  # rows per program step
     num_warps: int
-
-
-def _warps(tile: int) -> int:
-    # About 16 fp32 elements per thread, between 1 and 16 warps.
-    return max(1, min(16, tile // 512))
+    programs_per_sm: int = 2  # backward: persistent grid of programs_per_sm x SMs
 
 
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int) -> LaunchConfig:
     if n > FWD_SINGLE_PASS_MAX:
-        return LaunchConfig(False, SPLIT_BLOCK_N, 1, _warps(SPLIT_BLOCK_N))
+        return LaunchConfig(False, SPLIT_BLOCK_N, 1, SPLIT_WARPS)
     block_n = triton.next_power_of_2(n)
     rows = max(1, ROW_TILE // block_n)
-    return LaunchConfig(True, block_n, rows, _warps(rows * block_n))
+    tile = rows * block_n
+    # 16 fp32 elements per thread up to 16 warps; 32 warps for the 32K row (97.0% vs
+    # 96.9% with 16: kept for the headroom against spills with a residual and bias).
+    warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
+    return LaunchConfig(True, block_n, rows, warps)
 
 
 @functools.lru_cache(maxsize=1024)
 def bwd_config(n: int) -> LaunchConfig:
     if n > BWD_SINGLE_PASS_MAX:
-        return LaunchConfig(False, SPLIT_BLOCK_N, 1, _warps(SPLIT_BLOCK_N))
+        # One program per SM: 54.2% at 32K against 52.6% with two.
+        return LaunchConfig(False, SPLIT_BLOCK_N, 1, SPLIT_WARPS, programs_per_sm=1)
     block_n = triton.next_power_of_2(n)
-    rows = max(1, ROW_TILE // block_n)
-    return LaunchConfig(True, block_n, rows, _warps(rows * block_n))
+    # Two rows per step below 1024 elements (N=512: 88.0% with 2 rows, 85.1% with 8).
+    rows = 2 if block_n <= 1024 else 1
+    tile = rows * block_n
+    if tile <= 2048:
+        # Small tiles: 4 warps and 8 programs per SM keep enough loads in flight
+        # (N=2048: 87.1%; 2 programs per SM with 4 warps: 31.9% at N=512).
+        return LaunchConfig(True, block_n, rows, 4, programs_per_sm=8)
+    # 4096/8192: 16 warps (85.2%, 80.7%); 16384: 8 warps (75.1% vs 70.4% with 16);
+    # 4 warps spill at these tiles (about 5%).
+    return LaunchConfig(True, block_n, rows, 16 if tile <= 8192 else 8, programs_per_sm=2)
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
@@ -336,19 +374,20 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
     cfg = bwd_config(N)
     # Persistent grid: each program owns a contiguous block of rows (a multiple of
     # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
-    # O(programs x N) with programs <= 2 x SMs.
-    max_programs = 2 * sm_count(x.device)
+    # O(programs x N) with programs <= programs_per_sm x SMs.
+    max_programs = cfg.programs_per_sm * sm_count(x.device)
     steps = triton.cdiv(max(M, 1), cfg.rows)
     rows_per_program = triton.cdiv(steps, max_programs) * cfg.rows
     programs = triton.cdiv(max(M, 1), rows_per_program)
-    alloc = torch.empty if cfg.single_pass else torch.zeros
-    dw_part = alloc((programs, N), device=x.device, dtype=torch.float32) if has_w else None
-    db_part = alloc((programs, N), device=x.device, dtype=torch.float32) if want_db else None
+    f32 = dict(device=x.device, dtype=torch.float32)
+    dw_part = torch.empty((programs, N), **f32) if has_w else None
+    db_part = torch.empty((programs, N), **f32) if want_db else None
+    scratch = rstd if cfg.single_pass else torch.empty((M, 2), **f32)
     if M > 0:
         _rownorm_bwd_kernel[(programs,)](
             x, weight if weight is not None else x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx,
-            dw_part if has_w else rstd, db_part if want_db else rstd,
+            dw_part if has_w else rstd, db_part if want_db else rstd, scratch,
             M, N, x.stride(0), dy.stride(0), dh.stride(0) if dh is not None else 0, dx.stride(0),
             rows_per_program,
             IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_DW=has_w, HAS_BIAS=want_db, HAS_DH=dh is not None,
