@@ -98,14 +98,42 @@ def test_residual(device, dtype, is_rms):
     _run(device, dtype, (2, 5, 384), is_rms=is_rms, residual=True)
 
 
+def _sms(device):
+    return K.sm_count(device)
+
+
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
-def test_split_row(device, is_rms, residual):
-    # Above both single-pass limits: the split-row path, forward and backward.
-    n = max(K.FWD_SINGLE_PASS_MAX, K.BWD_SINGLE_PASS_MAX) + 4097
-    assert not K.fwd_config(n).single_pass and not K.bwd_config(n).single_pass
+def test_cooperative_rows(device, is_rms, residual):
+    # Above both tile limits: rows shared by several programs (one in the interpreter).
+    n = max(K.FWD_TILE_MAX, K.BWD_TILE_MAX) + 4097
+    if use_kernels(device):
+        assert K.fwd_config(n, _sms(device)).path == K.COOP
+        assert K.bwd_config(n, _sms(device)).path == K.COOP
     _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
-    _run(device, torch.float32, (2, n), is_rms=is_rms, residual=residual)
+    _run(device, torch.float32, (7, n), is_rms=is_rms, residual=residual)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_many_rows_gpu(is_rms):
+    # Several rows per row group (the prefetch and per-row counters across iterations),
+    # and a row count that leaves the last group short.
+    dev = torch.device("cuda")
+    cfg = K.bwd_config(70000, _sms(dev))
+    assert cfg.path == K.COOP and cfg.group > 1
+    _run(dev, torch.bfloat16, (301, 70000), is_rms=is_rms, residual=True)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_loop_rows(device, is_rms, residual, monkeypatch):
+    # The loop path (rows longer than the cooperative path covers), forced at a size
+    # the interpreter can run: 3 chunks of 4096 with a ragged last chunk.
+    monkeypatch.setattr(K, "fwd_config", lambda n, sms: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    _run(device, torch.bfloat16, (5, 9000), is_rms=is_rms, residual=residual)
+    _run(device, torch.float32, (3, 9000), is_rms=is_rms, residual=residual)
 
 
 def test_split_row_large_mean(device):
@@ -228,7 +256,7 @@ def test_deterministic(device, is_rms):
         assert torch.equal(a, b_)
 
 
-@pytest.mark.parametrize("n", [100, 5121, K.BWD_SINGLE_PASS_MAX + 300])
+@pytest.mark.parametrize("n", [100, 5121, K.BWD_TILE_MAX + 300, K.INTERPRETER_COOP_MAX + 300])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_launchers_write_every_element(device, n, is_rms):
     # Call the launchers with NaN-poisoned outputs: an element a kernel fails to write

@@ -19,21 +19,61 @@ dw and db are reduced without atomics: each program sums its own contiguous bloc
 into an fp32 partial row, and the partials are summed in a fixed order afterwards, so
 results are bitwise repeatable.
 
-Two paths share each kernel, chosen by the constexpr SINGLE_PASS:
-  * SINGLE_PASS: the whole row lives in registers (BLOCK_N >= N), ROWS rows per step.
-  * split row: the row is walked in BLOCK_N chunks; the forward keeps per-lane Welford
-    statistics (count, mean, M2) in one pass and normalizes in a second; the backward
-    computes c1, c2 for each of its rows in one sweep, then walks column chunks over
-    the same rows, writing dx and keeping that chunk's dw/db partial in registers.
+Three paths share each kernel, chosen by the constexpr PATH:
+  * PATH 0, tile: the whole row lives in registers (BLOCK_N >= N), ROWS rows per step.
+  * PATH 1, cooperative: GROUP programs share each row, each holding a BLOCK_N slice in
+    registers, so the row is read once however long it is. Each program publishes its
+    slice's partial statistics (forward: slice mean and M2, or the sum of squares;
+    backward: the slice's sums for c1 and c2) to a scratch slot, each fp32 value packed
+    with the row's tag in one 64-bit word (a reader that sees the tag sees the value, so
+    no fence or counter is needed); it then loads its slice of the next row and only then
+    spins until all GROUP slots of the previous row carry that row's tag (a software
+    pipeline one row deep, so the wait overlaps memory traffic), and combines them in a
+    fixed order (every program gets bitwise the same statistics). A row's GROUP programs have consecutive
+    ids and the grid is persistent with GROUP <= SMs, so with in-order dispatch the
+    programs a waiting program depends on are resident or finish without waiting on it.
+  * PATH 2, loop: one program walks the row in BLOCK_N chunks; the forward keeps
+    per-lane Welford statistics (count, mean, M2) in one pass and normalizes in a
+    second; the backward computes c1, c2 for each of its rows in one sweep, then walks
+    column chunks over the same rows, writing dx and keeping that chunk's dw/db partial
+    in registers. It reads the row twice; it is the fallback for rows too long for the
+    cooperative path.
 """
 from dataclasses import dataclass
 import functools
+from typing import Optional
 
 import torch
 import triton
 import triton.language as tl
 
-from . import sm_count
+from . import interpreting, sm_count
+
+
+@triton.jit
+def _publish(SLOT, value, tag):
+    """Store an fp32 partial together with its row tag in one 64-bit word, so a reader
+    that sees the tag sees the value: no fence, no counter."""
+    bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
+    tl.store(SLOT, (tl.cast(tag, tl.int64) << 32) | bits)
+
+
+@triton.jit
+def _collect(SLOTS, parts, parts_mask, tag, NSLOT: tl.constexpr):
+    """Spin (volatile loads) until the NSLOT (1 or 2) slots of every part under
+    `parts_mask` carry `tag`, in one loop over a [parts, 2] tile; return the two fp32
+    partial columns (0 where masked; the second is 0 when NSLOT == 1)."""
+    j = tl.arange(0, 2)
+    ptrs = SLOTS + parts[:, None] * 2 + j[None, :]
+    mask = parts_mask[:, None] & (j[None, :] < NSLOT)
+    v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+    pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    while pending > 0:
+        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+        pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+    return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
+        tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
 
 
 @triton.jit
@@ -46,6 +86,7 @@ def _rownorm_fwd_kernel(
     H,  # *h = x + residual, (M, N), row stride stride_hm (written when HAS_RESIDUAL)
     MEAN,  # *fp32 (M,): mean per row (written unless IS_RMS)
     RSTD,  # *fp32 (M,): 1 / std (LayerNorm) or 1 / rms (RMSNorm) per row
+    WS,  # *int64 (M, GROUP, 2), zeroed: tagged partial statistics per row slice (PATH 1)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X, in elements
@@ -57,13 +98,15 @@ def _rownorm_fwd_kernel(
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
     HAS_RESIDUAL: tl.constexpr,
-    SINGLE_PASS: tl.constexpr,  # whole row in registers, else BLOCK_N chunks
-    ROWS: tl.constexpr,  # rows per program (SINGLE_PASS only)
-    BLOCK_N: tl.constexpr,  # row tile (SINGLE_PASS: >= N) or chunk width
+    PATH: tl.constexpr,  # 0 tile, 1 cooperative, 2 loop (see the module docstring)
+    ROWS: tl.constexpr,  # rows per program (PATH 0)
+    GROUP: tl.constexpr,  # programs per row (PATH 1)
+    GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
+    BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
-    if SINGLE_PASS:
+    if PATH == 0:
         rows = pid * ROWS + tl.arange(0, ROWS)
         row_mask = rows < M
         rows64 = rows.to(tl.int64)[:, None]
@@ -90,6 +133,74 @@ def _rownorm_fwd_kernel(
         if HAS_BIAS:
             y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
         tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
+    elif PATH == 1:
+        group = pid // GROUP
+        part = pid % GROUP
+        num_groups = tl.num_programs(0) // GROUP
+        cols = part * BLOCK_N + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        n_part = tl.minimum(N - part * BLOCK_N, BLOCK_N).to(tl.float32)
+        parts = tl.arange(0, GROUP_P2)
+        parts_mask = parts < GROUP
+        n_parts = tl.where(parts_mask, tl.minimum(N - parts * BLOCK_N, BLOCK_N), 0).to(tl.float32)
+        # w and b are re-read (from L1) at each use rather than held: registers decide how
+        # many programs fit an SM (LayerNorm held them in 174 registers, one 8-warp
+        # program per SM, 46% of copy bandwidth at N = 65536).
+        # Software pipeline one row deep: each step publishes the partials of the row it
+        # loaded a step earlier and issues the loads of the next, and only then waits for
+        # the previous row's partials, which the other programs published a step ago.
+        g64 = group.to(tl.int64)
+        xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
+        if HAS_RESIDUAL:
+            rb = tl.load(R + g64 * stride_rm + cols, mask=mask & (group < M), other=0.0)
+        # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
+        # values into one and normalized the wrong row (seen on the H100).
+        ha = tl.zeros([BLOCK_N], dtype=xb.dtype)
+        for row in range(group, M + num_groups, num_groups):
+            row64 = tl.cast(row, tl.int64)
+            live = row < M
+            if HAS_RESIDUAL:
+                hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
+                tl.store(H + row64 * stride_hm + cols, hb, mask=mask & live)
+            else:
+                hb = xb
+            if live:
+                hf = hb.to(tl.float32)
+                ws = WS + (row64 * GROUP + part) * 2
+                if IS_RMS:
+                    _publish(ws, tl.sum(hf * hf, axis=0), row + 1)
+                else:
+                    s_mean = tl.sum(hf, axis=0) / n_part
+                    d = tl.where(mask, hf - s_mean, 0.0)
+                    _publish(ws, s_mean, row + 1)
+                    _publish(ws + 1, tl.sum(d * d, axis=0), row + 1)
+            nxt = row64 + num_groups
+            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+            if HAS_RESIDUAL:
+                rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0)
+            prev = row - num_groups
+            if prev >= group:
+                prev64 = tl.cast(prev, tl.int64)
+                p0, p1 = _collect(WS + prev64 * GROUP * 2, parts, parts_mask, prev + 1,
+                                  1 if IS_RMS else 2)
+                if IS_RMS:
+                    mean = 0.0
+                    rstd = 1.0 / tl.sqrt(tl.sum(p0, axis=0) / N + eps)
+                else:
+                    mean = tl.sum(n_parts * p0, axis=0) / N
+                    dev = p0 - mean
+                    rstd = 1.0 / tl.sqrt(tl.sum(p1 + n_parts * dev * dev, axis=0) / N + eps)
+                if part == 0:
+                    if not IS_RMS:
+                        tl.store(MEAN + prev, mean)
+                    tl.store(RSTD + prev, rstd)
+                y = (ha.to(tl.float32) - mean) * rstd
+                if HAS_WEIGHT:
+                    y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                if HAS_BIAS:
+                    y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+                tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
+            ha = hb
     else:
         row = pid.to(tl.int64)
         lanes = tl.arange(0, BLOCK_N)
@@ -152,39 +263,53 @@ def _rownorm_bwd_kernel(
     DX,  # *dL/dx, (M, N), row stride stride_dxm
     DW,  # *fp32 (programs, N) partial dL/dw per program (written when HAS_DW)
     DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS)
-    C,  # *fp32 (M, 2) scratch for c1, c2 per row (split-row path only)
+    C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
+    WS,  # *int64 (M, GROUP, 2), zeroed: tagged partial sums for c1, c2 (PATH 1)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X
     stride_dym,  # row stride of DY
     stride_dhm,  # row stride of DH
     stride_dxm,  # row stride of DX
-    rows_per_program,  # this program owns rows [pid * rows_per_program, + rows_per_program)
+    rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_DW: tl.constexpr,  # compute dw (needs HAS_WEIGHT)
     HAS_BIAS: tl.constexpr,  # compute db
     HAS_DH: tl.constexpr,
-    SINGLE_PASS: tl.constexpr,
-    ROWS: tl.constexpr,  # rows per step (SINGLE_PASS only); divides rows_per_program
+    PATH: tl.constexpr,  # 0 tile, 1 cooperative, 2 loop (see the module docstring)
+    ROWS: tl.constexpr,  # rows per step (PATH 0); divides rows_per_program
+    GROUP: tl.constexpr,  # programs per row (PATH 1)
+    GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     BLOCK_N: tl.constexpr,
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
-    if SINGLE_PASS:
+    if PATH == 0:
         cols = tl.arange(0, BLOCK_N)
         col_mask = cols < N
         if HAS_WEIGHT:
             w = tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
         dw_acc = tl.zeros([ROWS, BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([ROWS, BLOCK_N], dtype=tl.float32)
+        # Loads run one step ahead: the next rows' x and dy are in flight while this
+        # step's two reductions wait on their barriers.
+        rows = row_start + tl.arange(0, ROWS)
+        rows64 = rows.to(tl.int64)[:, None]
+        mask = (rows < M)[:, None] & col_mask[None, :]
+        xn = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0)
+        dyn = tl.load(DY + rows64 * stride_dym + cols[None, :], mask=mask, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
             rows = row_start + r0 + tl.arange(0, ROWS)
             row_mask = rows < M
             rows64 = rows.to(tl.int64)[:, None]
             mask = row_mask[:, None] & col_mask[None, :]
-            x = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
-            dy = tl.load(DY + rows64 * stride_dym + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+            x = xn.to(tl.float32)
+            dy = dyn.to(tl.float32)
+            nrows64 = rows64 + ROWS
+            nmask = ((rows + ROWS < M) & (r0 + ROWS < rows_per_program))[:, None] & col_mask[None, :]
+            xn = tl.load(X + nrows64 * stride_xm + cols[None, :], mask=nmask, other=0.0)
+            dyn = tl.load(DY + nrows64 * stride_dym + cols[None, :], mask=nmask, other=0.0)
             rstd = tl.load(RSTD + rows, mask=row_mask, other=0.0)[:, None]
             if IS_RMS:
                 xhat = x * rstd
@@ -212,6 +337,79 @@ def _rownorm_bwd_kernel(
             tl.store(DW + pid.to(tl.int64) * N + cols, tl.sum(dw_acc, axis=0), mask=col_mask)
         if HAS_BIAS:
             tl.store(DB + pid.to(tl.int64) * N + cols, tl.sum(db_acc, axis=0), mask=col_mask)
+    elif PATH == 1:
+        # Rows group, group + num_groups, ...; this program's dw/db slice stays in
+        # registers over all of them and is written once, as partial row `group`.
+        group = pid // GROUP
+        part = pid % GROUP
+        num_groups = tl.num_programs(0) // GROUP
+        cols = part * BLOCK_N + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        parts = tl.arange(0, GROUP_P2)
+        parts_mask = parts < GROUP
+        # w is re-read (from L1) at each use rather than held, as in the forward.
+        dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+        db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+        # Software pipeline one row deep, as in the forward.
+        g64 = group.to(tl.int64)
+        xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
+        dyb = tl.load(DY + g64 * stride_dym + cols, mask=mask & (group < M), other=0.0)
+        xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
+        dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
+        for row in range(group, M + num_groups, num_groups):
+            row64 = tl.cast(row, tl.int64)
+            if row < M:
+                rstd = tl.load(RSTD + row)
+                if IS_RMS:
+                    xhat = xb.to(tl.float32) * rstd
+                else:
+                    xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
+                wdy = dyb.to(tl.float32)
+                if HAS_WEIGHT:
+                    wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                ws = WS + (row64 * GROUP + part) * 2
+                _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+                if not IS_RMS:
+                    _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+            xn = xb
+            dyn = dyb
+            nxt = row64 + num_groups
+            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+            dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+            prev = row - num_groups
+            if prev >= group:
+                prev64 = tl.cast(prev, tl.int64)
+                rstd = tl.load(RSTD + prev)
+                if IS_RMS:
+                    xhat = xa.to(tl.float32) * rstd
+                else:
+                    xhat = tl.where(mask, (xa.to(tl.float32) - tl.load(MEAN + prev)) * rstd, 0.0)
+                dyf = dya.to(tl.float32)
+                if HAS_WEIGHT:
+                    wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                else:
+                    wdy = dyf
+                p0, p1 = _collect(WS + prev64 * GROUP * 2, parts, parts_mask, prev + 1,
+                                  1 if IS_RMS else 2)
+                c1 = tl.sum(p0, axis=0) / N
+                if IS_RMS:
+                    dx = (wdy - xhat * c1) * rstd
+                else:
+                    c2 = tl.sum(p1, axis=0) / N
+                    dx = (wdy - (xhat * c1 + c2)) * rstd
+                if HAS_DH:
+                    dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+                tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+                if HAS_DW:
+                    dw_acc += dyf * xhat
+                if HAS_BIAS:
+                    db_acc += dyf
+            xa = xn
+            dya = dyn
+        if HAS_DW:
+            tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
+        if HAS_BIAS:
+            tl.store(DB + g64 * N + cols, db_acc, mask=mask)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
         # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
@@ -221,7 +419,7 @@ def _rownorm_bwd_kernel(
         for i in range(0, rows_per_program):
             row = row_start + i
             if row < M:
-                row64 = row.to(tl.int64)
+                row64 = tl.cast(row, tl.int64)
                 rstd = tl.load(RSTD + row)
                 if IS_RMS:
                     mean = 0.0
@@ -251,7 +449,7 @@ def _rownorm_bwd_kernel(
             for i in range(0, rows_per_program):
                 row = row_start + i
                 if row < M:
-                    row64 = row.to(tl.int64)
+                    row64 = tl.cast(row, tl.int64)
                     rstd = tl.load(RSTD + row)
                     if IS_RMS:
                         mean = 0.0
@@ -289,62 +487,102 @@ def _rownorm_bwd_kernel(
 
 # Every threshold below comes from benchmarks/sweep_rows.py on an H100 80GB HBM3 (copy
 # 3005 GB/s), bf16 RMSNorm, about 2^27 elements, torch 2.11 / triton 3.6; the numbers are
-# in benchmarks/NOTES.md (v0.1 sweep).
+# in benchmarks/NOTES.md.
 #
-# Longest row kept whole in registers. Forward: single pass at N = 32768 with 32 warps
-# reaches 97.0% of copy bandwidth, a split row at most 83.6%; at 65536 the single pass
-# (68.4%) spills and ties the split row (68.1%). Backward holds x, dy, w and two fp32
-# accumulators: 16384 single pass 75.1% against a split row's ~50%.
-FWD_SINGLE_PASS_MAX = 32768
-BWD_SINGLE_PASS_MAX = 16384
-# Chunk width and warps of the split-row path: best or within 2% of best at 32K-1M
-# (forward 61.6% at 256K, 53.2% at 1M; backward 54.2% at 32K, 46.3% at 256K with one
-# program per SM).
-SPLIT_BLOCK_N = 8192
-SPLIT_WARPS = 16
+# Longest row kept whole in one program's registers (PATH 0). Forward: at N = 32768 with
+# 32 warps 97.0% of copy bandwidth; at 65536 the single program spills (68.4%). Backward
+# holds x, dy, w and two fp32 accumulators: 16384 reaches 75.1%.
+FWD_TILE_MAX = 32768
+BWD_TILE_MAX = 8192
+# Cooperative path (PATH 1), from the v0.2 sweep (software-pipelined, tagged partials):
+# slices of at most 32 elements per thread; wider programs spill or pay more for their
+# cross-warp reductions (backward slice 16384 with 16 warps: 42%).
+#   forward: slice 8192, 8 warps, 2 programs per SM: 89.0% at 64K, 90.3% at 256K, 85.1%
+#     at 1M (1 program per SM: 70.8%, 71.4%, 58.7%); rows longer than 8192 x SMs take
+#     slice 16384 with 16 warps, 1 per SM (88.4% at 256K).
+#   backward: slice 4096, 4 warps, 2 per SM up to 64K (83.5% at 8K, 82.5% at 32K, 62.8%
+#     at 64K); slice 8192, 8 warps, 1 per SM above (82.4% at 256K, 72.1% at 1M).
+# A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
+FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), first that fits
+BWD_COOP_SMALL, BWD_COOP_SMALL_MAX = (4096, 8, 2), 4096 * 128
+BWD_COOP_LARGE = ((8192, 16, 1),)
+# Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
+# v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
+LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
+INTERPRETER_COOP_MAX = 65536
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
 
+TILE, COOP, LOOP = 0, 1, 2
+
 
 @dataclass(frozen=True)
 class LaunchConfig:
-    single_pass: bool
-    block_n: int  # row tile (single pass) or chunk width (split row)
-    rows: int  # rows per program step
+    path: int  # TILE, COOP or LOOP
+    block_n: int  # row tile (TILE), slice (COOP) or chunk width (LOOP)
+    rows: int  # rows per program step (TILE)
     num_warps: int
-    programs_per_sm: int = 2  # backward: persistent grid of programs_per_sm x SMs
+    programs_per_sm: int = 1  # persistent grids: programs_per_sm x SMs programs
+    group: int = 1  # programs per row (COOP)
+
+
+def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
+    """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
+    `choices` whose GROUP fits the SMs, or None (then the loop path runs)."""
+    if interpreting():
+        # The interpreter runs programs one after another, so a row can have only one;
+        # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
+        if n > INTERPRETER_COOP_MAX:
+            return None
+        return LaunchConfig(COOP, triton.next_power_of_2(n), 1, 1, 1, 1)
+    for max_slice, warps, per_sm in choices:
+        group = triton.cdiv(n, max_slice)
+        block_n = triton.next_power_of_2(triton.cdiv(n, group))
+        group = triton.cdiv(n, block_n)
+        if group <= sms:
+            return LaunchConfig(COOP, block_n, 1, warps, per_sm, group)
+    return None
 
 
 @functools.lru_cache(maxsize=1024)
-def fwd_config(n: int) -> LaunchConfig:
-    if n > FWD_SINGLE_PASS_MAX:
-        return LaunchConfig(False, SPLIT_BLOCK_N, 1, SPLIT_WARPS)
-    block_n = triton.next_power_of_2(n)
-    rows = max(1, ROW_TILE // block_n)
-    tile = rows * block_n
-    # 16 fp32 elements per thread up to 16 warps; 32 warps for the 32K row (97.0% vs
-    # 96.9% with 16: kept for the headroom against spills with a residual and bias).
-    warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
-    return LaunchConfig(True, block_n, rows, warps)
+def fwd_config(n: int, sms: int) -> LaunchConfig:
+    if n <= FWD_TILE_MAX:
+        block_n = triton.next_power_of_2(n)
+        rows = max(1, ROW_TILE // block_n)
+        tile = rows * block_n
+        # 16 fp32 elements per thread up to 16 warps; 32 warps for the 32K row (97.0%
+        # vs 96.9% with 16: kept for headroom against spills with a residual and bias).
+        warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
+        return LaunchConfig(TILE, block_n, rows, warps)
+    return _coop(n, sms, FWD_COOP) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
 
 @functools.lru_cache(maxsize=1024)
-def bwd_config(n: int) -> LaunchConfig:
-    if n > BWD_SINGLE_PASS_MAX:
-        # One program per SM: 54.2% at 32K against 52.6% with two.
-        return LaunchConfig(False, SPLIT_BLOCK_N, 1, SPLIT_WARPS, programs_per_sm=1)
-    block_n = triton.next_power_of_2(n)
-    # Two rows per step below 1024 elements (N=512: 88.0% with 2 rows, 85.1% with 8).
-    rows = 2 if block_n <= 1024 else 1
-    tile = rows * block_n
-    if tile <= 2048:
-        # Small tiles: 4 warps and 8 programs per SM keep enough loads in flight
-        # (N=2048: 87.1%; 2 programs per SM with 4 warps: 31.9% at N=512).
-        return LaunchConfig(True, block_n, rows, 4, programs_per_sm=8)
-    # 4096/8192: 16 warps (85.2%, 80.7%); 16384: 8 warps (75.1% vs 70.4% with 16);
-    # 4 warps spill at these tiles (about 5%).
-    return LaunchConfig(True, block_n, rows, 16 if tile <= 8192 else 8, programs_per_sm=2)
+def bwd_config(n: int, sms: int) -> LaunchConfig:
+    if n <= BWD_TILE_MAX:
+        # About 4096 elements per step (several short rows), 16 fp32 per thread; two
+        # programs per SM (v0.3 sweep, loads one step ahead).
+        block_n = triton.next_power_of_2(n)
+        rows = max(1, ROW_TILE // block_n)
+        tile = rows * block_n
+        return LaunchConfig(TILE, block_n, rows, max(4, min(16, tile // 512)), programs_per_sm=2)
+    choices = ((BWD_COOP_SMALL,) if n <= BWD_COOP_SMALL_MAX else ()) + BWD_COOP_LARGE
+    return (_coop(n, sms, choices)
+            or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
+
+
+def _coop_scratch(M: int, cfg: LaunchConfig, device):
+    """Zeroed (M, GROUP, 2) int64 slots for the cooperative path's tagged partials (a
+    zero tag never matches a row's tag, row + 1)."""
+    if cfg.path != COOP:
+        return None
+    return torch.zeros((M, cfg.group, 2), device=device, dtype=torch.int64)
+
+
+def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
+    # As many row groups as fit one program per SM each, but no more than the rows.
+    return max(1, min(M, (sms * cfg.programs_per_sm) // cfg.group))
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
@@ -352,17 +590,26 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     M, N = x.shape
     if M == 0:
         return
-    cfg = fwd_config(N)
-    grid = (triton.cdiv(M, cfg.rows),)
+    sms = sm_count(x.device)
+    cfg = fwd_config(N, sms)
+    if cfg.path == TILE:
+        grid = (triton.cdiv(M, cfg.rows),)
+    elif cfg.path == COOP:
+        grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
+    else:
+        grid = (M,)
+    ws = _coop_scratch(M, cfg, x.device)
     _rownorm_fwd_kernel[grid](
         x, residual if residual is not None else x, weight if weight is not None else x,
         bias if bias is not None else x, y, h if residual is not None else y,
         mean if not is_rms else rstd, rstd,
+        ws if ws is not None else rstd,
         M, N, x.stride(0), residual.stride(0) if residual is not None else 0, y.stride(0),
         h.stride(0) if residual is not None else 0, float(eps),
         IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_BIAS=bias is not None,
-        HAS_RESIDUAL=residual is not None, SINGLE_PASS=cfg.single_pass, ROWS=cfg.rows,
-        BLOCK_N=cfg.block_n, num_warps=cfg.num_warps,
+        HAS_RESIDUAL=residual is not None, PATH=cfg.path, ROWS=cfg.rows, GROUP=cfg.group,
+        GROUP_P2=triton.next_power_of_2(cfg.group), BLOCK_N=cfg.block_n,
+        num_warps=cfg.num_warps,
     )
 
 
@@ -371,34 +618,43 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
     fixed order (None where not wanted)."""
     M, N = x.shape
     has_w = weight is not None and want_dw
-    cfg = bwd_config(N)
-    # Persistent grid: each program owns a contiguous block of rows (a multiple of
-    # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
-    # O(programs x N) with programs <= programs_per_sm x SMs.
-    max_programs = cfg.programs_per_sm * sm_count(x.device)
-    steps = triton.cdiv(max(M, 1), cfg.rows)
-    rows_per_program = triton.cdiv(steps, max_programs) * cfg.rows
-    programs = triton.cdiv(max(M, 1), rows_per_program)
+    sms = sm_count(x.device)
+    cfg = bwd_config(N, sms)
+    rows_per_program = 0
+    if cfg.path == COOP:
+        # One dw/db partial row per row group.
+        partials = _persistent_groups(M, cfg, sms)
+        programs = partials * cfg.group
+    else:
+        # Persistent grid: each program owns a contiguous block of rows (a multiple of
+        # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
+        # O(programs x N) with programs <= programs_per_sm x SMs.
+        max_programs = cfg.programs_per_sm * sms
+        steps = triton.cdiv(max(M, 1), cfg.rows)
+        rows_per_program = triton.cdiv(steps, max_programs) * cfg.rows
+        programs = partials = triton.cdiv(max(M, 1), rows_per_program)
     f32 = dict(device=x.device, dtype=torch.float32)
-    dw_part = torch.empty((programs, N), **f32) if has_w else None
-    db_part = torch.empty((programs, N), **f32) if want_db else None
-    scratch = rstd if cfg.single_pass else torch.empty((M, 2), **f32)
-    if M > 0:
+    dw_part = torch.empty((partials, N), **f32) if has_w else None
+    db_part = torch.empty((partials, N), **f32) if want_db else None
+    if M == 0:
+        for t in (dw_part, db_part):
+            if t is not None:
+                t.zero_()
+    else:
+        scratch = torch.empty((M, 2), **f32) if cfg.path == LOOP else rstd
+        ws = _coop_scratch(M, cfg, x.device)
         _rownorm_bwd_kernel[(programs,)](
             x, weight if weight is not None else x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx,
             dw_part if has_w else rstd, db_part if want_db else rstd, scratch,
+            ws if ws is not None else rstd,
             M, N, x.stride(0), dy.stride(0), dh.stride(0) if dh is not None else 0, dx.stride(0),
             rows_per_program,
-            IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_DW=has_w, HAS_BIAS=want_db, HAS_DH=dh is not None,
-            SINGLE_PASS=cfg.single_pass, ROWS=cfg.rows, BLOCK_N=cfg.block_n,
+            IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_DW=has_w, HAS_BIAS=want_db,
+            HAS_DH=dh is not None, PATH=cfg.path, ROWS=cfg.rows, GROUP=cfg.group,
+            GROUP_P2=triton.next_power_of_2(cfg.group), BLOCK_N=cfg.block_n,
             num_warps=cfg.num_warps,
         )
-    else:
-        if dw_part is not None:
-            dw_part.zero_()
-        if db_part is not None:
-            db_part.zero_()
     dw = dw_part.sum(0) if has_w else None
     db = db_part.sum(0) if want_db else None
     return dw, db
