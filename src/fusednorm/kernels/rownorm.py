@@ -494,17 +494,16 @@ def _rownorm_bwd_kernel(
 # holds x, dy, w and two fp32 accumulators: 16384 reaches 75.1%.
 FWD_TILE_MAX = 32768
 BWD_TILE_MAX = 8192
-# Cooperative path (PATH 1), from the v0.2 sweep (software-pipelined, tagged partials):
-# slices of at most 32 elements per thread; wider programs spill or pay more for their
-# cross-warp reductions (backward slice 16384 with 16 warps: 42%).
-#   forward: slice 8192, 8 warps, 2 programs per SM: 89.0% at 64K, 90.3% at 256K, 85.1%
-#     at 1M (1 program per SM: 70.8%, 71.4%, 58.7%); rows longer than 8192 x SMs take
-#     slice 16384 with 16 warps, 1 per SM (88.4% at 256K).
-#   backward: slice 4096, 4 warps, 2 per SM up to 64K (83.5% at 8K, 82.5% at 32K, 62.8%
-#     at 64K); slice 8192, 8 warps, 1 per SM above (82.4% at 256K, 72.1% at 1M).
+# Cooperative path (PATH 1), from the v0.2/v0.3 sweeps (software-pipelined, tagged
+# partials): at most 32 elements per thread; w and b re-read from L1 to save registers.
+#   forward: slice 8192, 8 warps, 2 programs per SM: LayerNorm / RMSNorm 81.5 / 87.8% at
+#     64K, 77.2 / 86.3% at 256K, 70.2 / 80.5% at 1M (1 per SM: 57.5 / 67.4% at 64K); rows
+#     longer than 8192 x SMs take slice 16384 with 16 warps, 1 per SM.
+#   backward: slice 4096, 4 warps, 2 per SM at 16K (71.1 / 79.0%); above, slice 8192 with
+#     16 warps, 1 per SM (57.3 / 78.3% at 64K, 59.9 / 72.8% at 256K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
 FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), first that fits
-BWD_COOP_SMALL, BWD_COOP_SMALL_MAX = (4096, 8, 2), 4096 * 128
+BWD_COOP_SMALL, BWD_COOP_SMALL_MAX = (4096, 4, 2), 16384
 BWD_COOP_LARGE = ((8192, 16, 1),)
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
@@ -561,12 +560,17 @@ def fwd_config(n: int, sms: int) -> LaunchConfig:
 @functools.lru_cache(maxsize=1024)
 def bwd_config(n: int, sms: int) -> LaunchConfig:
     if n <= BWD_TILE_MAX:
-        # About 4096 elements per step (several short rows), 16 fp32 per thread; two
-        # programs per SM (v0.3 sweep, loads one step ahead).
+        # About 4096 elements per step (several short rows). Warps and programs per SM
+        # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
+        # 2 per SM (84.9 / 87.9 at 1024); 4096 with 8 warps, 4 per SM (80.0 / 87.0; with
+        # 2 per SM LayerNorm fell to 22.0); 8192 with 8 warps, 1 per SM (85.9 / 83.6).
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
-        tile = rows * block_n
-        return LaunchConfig(TILE, block_n, rows, max(4, min(16, tile // 512)), programs_per_sm=2)
+        if block_n <= 2048:
+            return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
+        if block_n <= 4096:
+            return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=4)
+        return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     choices = ((BWD_COOP_SMALL,) if n <= BWD_COOP_SMALL_MAX else ()) + BWD_COOP_LARGE
     return (_coop(n, sms, choices)
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
