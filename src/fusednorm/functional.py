@@ -117,3 +117,83 @@ def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)
     y, h, _, _ = _rownorm_fwd(x2, r2, w, None, _rms_eps(x, eps), True)
     return y.view(x.shape), h.view(x.shape)
+
+
+_group_norm_fwd = torch.ops.fusednorm.groupnorm_fwd
+GROUPNORM_ACTIVATIONS = (None, "silu", "gelu", "gelu_tanh")
+
+
+def _check_channel_param(name: str, p: Optional[Tensor], x: Tensor, fn: str):
+    if p is None:
+        return None
+    _check_tensor(name, p, x, fn)
+    if tuple(p.shape) != (x.shape[1],):
+        raise ValueError(f"fusednorm.{fn}: {name} has shape {tuple(p.shape)}, expected "
+                         f"({x.shape[1]},) for the {x.shape[1]} channels of x")
+    if p.dtype not in (x.dtype, torch.float32):
+        raise TypeError(f"fusednorm.{fn}: {name} dtype {p.dtype} must be x's dtype ({x.dtype}) "
+                        f"or torch.float32")
+    return p
+
+
+def _channels_fastest(x: Tensor) -> bool:
+    # Channels move fastest in memory: a channels_last(_3d) tensor or a view of one.
+    spatial = [x.stride(d) for d in range(2, x.dim()) if x.shape[d] > 1]
+    return x.shape[1] > 1 and all(x.stride(1) < st for st in spatial)
+
+
+def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
+    """Check the arguments and return (x3, num_groups, weight, bias): x3 is an (N, C, S)
+    view of x, dense as NC... or as channels_last (a copy in the nearer layout when x is
+    neither). num_groups=None means one group per channel (instance norm)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"fusednorm.{fn}: x must be a Tensor, got {type(x).__name__}")
+    if x.dtype not in SUPPORTED_DTYPES:
+        raise TypeError(f"fusednorm.{fn}: unsupported dtype {x.dtype}; supported: "
+                        "torch.float32, torch.float16, torch.bfloat16")
+    if x.dim() not in (3, 4, 5):
+        raise ValueError(f"fusednorm.{fn}: x must have 3, 4 or 5 dims (N, C, *spatial), got "
+                         f"shape {tuple(x.shape)}")
+    C = x.shape[1]
+    if num_groups is None:
+        num_groups = C
+    elif isinstance(num_groups, bool) or not isinstance(num_groups, int):
+        raise TypeError(f"fusednorm.{fn}: num_groups must be an int, got {type(num_groups).__name__}")
+    if num_groups < 1 or C % num_groups != 0:
+        raise ValueError(f"fusednorm.{fn}: num_groups={num_groups} must be >= 1 and divide the "
+                         f"number of channels C={C}")
+    if activation not in GROUPNORM_ACTIVATIONS:
+        raise ValueError(f"fusednorm.{fn}: activation must be one of {GROUPNORM_ACTIVATIONS}, "
+                         f"got {activation!r}")
+    w = _check_channel_param("weight", weight, x, fn)
+    b = _check_channel_param("bias", bias, x, fn)
+    if not (x.is_contiguous() or x.movedim(1, -1).is_contiguous()):
+        x = x.movedim(1, -1).contiguous().movedim(-1, 1) if _channels_fastest(x) else x.contiguous()
+    return x.flatten(2), num_groups, w, b
+
+
+def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
+               bias: Optional[Tensor] = None, eps: float = 1e-5,
+               activation: Optional[str] = None, *, return_stats: bool = False):
+    """GroupNorm of x (N, C, *spatial) over num_groups groups of channels, as
+    torch.nn.functional.group_norm, then the optional activation ('silu', 'gelu',
+    'gelu_tanh') on the result. y keeps x's memory format (contiguous or channels_last).
+
+    With return_stats=True returns (y, mean, rstd): fp32 (N, num_groups) statistics (they
+    carry no gradient)."""
+    x3, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
+    y, mean, rstd = _group_norm_fwd(x3, w, b, g, float(eps), activation)
+    y = y.view(x.shape)
+    return (y, mean, rstd) if return_stats else y
+
+
+def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
+                  eps: float = 1e-5, activation: Optional[str] = None, *,
+                  return_stats: bool = False):
+    """InstanceNorm of x (N, C, *spatial) with the input's own statistics (no running
+    stats), as torch.nn.functional.instance_norm, then the optional activation. With
+    return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
+    x3, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)
+    y, mean, rstd = _group_norm_fwd(x3, w, b, g, float(eps), activation)
+    y = y.view(x.shape)
+    return (y, mean, rstd) if return_stats else y

@@ -1,0 +1,627 @@
+"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family.
+
+Element (n, c, s) lives at n * stride_n + c * stride_c + s * stride_s, so one kernel serves
+both memory formats: contiguous NC... (stride_s = 1) and channels_last (stride_c = 1).
+Triton specializes a stride equal to 1 at compile time, so the loads vectorize along
+whichever axis is contiguous. Group g of sample n holds channels [g * Cg, (g + 1) * Cg),
+Cg = C / G, at all S positions; InstanceNorm is G = C.
+
+Forward, per (n, g), with M = Cg * S and c a channel of the group:
+    mean  = sum(x) / M
+    rstd  = 1 / sqrt(sum((x - mean)^2) / M + eps)
+    xhat  = (x - mean) * rstd
+    z     = xhat * w[c] + b[c]
+    y     = act(z)                       ACTIVATION: 0 none, 1 silu, 2 gelu, 3 gelu_tanh
+
+Backward, per (n, g), with dz = dy * act'(z) (z recomputed from x, mean, rstd, w, b):
+    c1    = sum(w[c] * dz * xhat) / M
+    c2    = sum(w[c] * dz) / M
+    dx    = (w[c] * dz - (xhat * c1 + c2)) * rstd
+    dw[c] = sum over n, s of dz * xhat,     db[c] = sum over n, s of dz
+
+Work decomposition. A tile is BLOCK_C channels x BLOCK_S positions of one sample; a task
+is one tile column: BLOCK_C channels over a chunk of s_chunk positions (a few tiles). A
+segment is a run of seg_c channels of one sample that holds whole groups and whole tiles
+(lcm(Cg, BLOCK_C) channels, or all C), so its statistics depend on its own tasks only.
+Each task runs twice in one launch:
+  * phase 1 reduces its tile column to per-channel partials (forward: count, mean, M2 by
+    Chan's parallel formula; backward: sum(dz), sum(dz * xhat)) in an fp32 scratch
+    buffer, then counts itself done on the segment's counter. The last task of the
+    segment to finish combines the segment's partials in a fixed order into per-group
+    statistics (forward: mean, rstd; backward: per-sample dw, db and c1, c2) and marks
+    the segment ready.
+  * phase 2 waits until its segment is ready, then normalizes (forward: y; backward: dx).
+A program takes its task from an atomic ticket (not its program id), and tickets run the
+phase-1 stream `lag` tasks ahead of the phase-2 stream with lag >= tasks per segment, so a
+phase-2 task only waits on tasks holding smaller tickets, which are all running or done:
+no deadlock, whatever the number of resident programs (and the sequential interpreter
+runs it as is). With lag ~ a few waves of resident programs, phase 2 re-reads x (and dy)
+from L2 rather than HBM when a segment is small enough to stay there.
+
+Ordering: a task stores its partials, passes a CTA barrier, then one thread adds to the
+segment counter with release semantics; readers acquire the counter, and load data that
+other programs wrote with .cg (from L2, not a possibly stale L1).
+
+Determinism: partials are plain stores to slots owned by one task, and the combine reads
+them in a fixed order whichever program runs it; integer atomics only order the work, so
+results are bitwise repeatable. dw, db are summed per sample by each segment's combine,
+then over the samples, in order, by whichever combine of a channel segment comes last.
+"""
+from dataclasses import dataclass
+import functools
+import math
+
+import torch
+import triton
+import triton.language as tl
+
+from . import sm_count
+
+ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
+
+
+@triton.jit
+def _tanh(u):
+    return 2.0 * tl.sigmoid(2.0 * u) - 1.0
+
+
+@triton.jit
+def _activation(z, ACTIVATION: tl.constexpr):
+    """act(z): silu z * sigmoid(z); gelu 0.5 z (1 + erf(z / sqrt 2)); gelu_tanh
+    0.5 z (1 + tanh(sqrt(2 / pi) (z + 0.044715 z^3)))."""
+    if ACTIVATION == 1:
+        y = z * tl.sigmoid(z)
+    elif ACTIVATION == 2:
+        y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476))
+    elif ACTIVATION == 3:
+        y = 0.5 * z * (1.0 + _tanh(0.7978845608028654 * (z + 0.044715 * z * z * z)))
+    else:
+        y = z
+    return y
+
+
+@triton.jit
+def _activation_grad(z, ACTIVATION: tl.constexpr):
+    """act'(z); only called with an activation."""
+    if ACTIVATION == 1:
+        s = tl.sigmoid(z)
+        g = s * (1.0 + z * (1.0 - s))
+    elif ACTIVATION == 2:
+        g = (0.5 * (1.0 + tl.erf(z * 0.7071067811865476))
+             + z * tl.exp(-0.5 * z * z) * 0.3989422804014327)
+    else:
+        t = _tanh(0.7978845608028654 * (z + 0.044715 * z * z * z))
+        dt = (1.0 - t * t) * 0.7978845608028654 * (1.0 + 0.134145 * z * z)
+        g = 0.5 * (1.0 + t) + 0.5 * z * dt
+    return g
+
+
+@triton.jit
+def _take_task(COUNT, tasks, lag):
+    """Draw a ticket and map it to (is_p2, u): tickets [0, lag) are phase-1 tasks 0..lag-1,
+    then phase 1 of task lag + i and phase 2 of task i alternate, then the last phase-2
+    tasks follow."""
+    t = tl.atomic_add(COUNT, 1)
+    r = t - lag
+    paired = (r >= 0) & (r < 2 * (tasks - lag))
+    is_p2 = tl.where(t < lag, 0, tl.where(paired, r % 2, 1))
+    u = tl.where(t < lag, t, tl.where(paired, r // 2 + lag * (1 - r % 2), t - tasks))
+    return is_p2, u
+
+
+@triton.jit
+def _wait_until(progress, target):
+    done = tl.atomic_add(progress, 0, sem="acquire")
+    while done < target:
+        done = tl.atomic_add(progress, 0, sem="acquire")
+
+
+@triton.jit
+def _fwd_combine(
+    PART_MEAN, PART_M2, MEAN, RSTD, n64, c_lo, C, S, Cg, seg_c, n_chunks, s_chunk, eps,
+    COMB_R: tl.constexpr, COMB_K: tl.constexpr,
+):
+    """mean, rstd of the segment's groups from their channel-chunk partials. A group's
+    Cg * n_chunks partials are contiguous; blocks of COMB_K are merged in order by Chan's
+    formula, COMB_R groups side by side. Offsets within the segment's seg_c * n_chunks
+    partials fit in int32."""
+    rows = tl.arange(0, COMB_R)
+    lanes = tl.arange(0, COMB_K)
+    groups = seg_c // Cg
+    per_group = Cg * n_chunks
+    seg = (n64 * C + c_lo) * n_chunks
+    for g0 in range(0, groups, COMB_R):
+        g = c_lo // Cg + g0 + rows
+        g_mask = g0 + rows < groups
+        base = (g0 + rows) * per_group
+        r_cnt = tl.zeros([COMB_R], dtype=tl.float32)
+        r_mean = tl.zeros([COMB_R], dtype=tl.float32)
+        r_m2 = tl.zeros([COMB_R], dtype=tl.float32)
+        for i0 in range(0, per_group, COMB_K):
+            i = i0 + lanes
+            mask = g_mask[:, None] & (i < per_group)[None, :]
+            at = seg + base[:, None] + i[None, :]
+            pm = tl.load(PART_MEAN + at, mask=mask, other=0.0, cache_modifier=".cg")
+            pq = tl.load(PART_M2 + at, mask=mask, other=0.0, cache_modifier=".cg")
+            # Partial i covers chunk i % n_chunks of one channel.
+            pc = tl.minimum(s_chunk, S - (i % n_chunks) * s_chunk).to(tl.float32)
+            pc = tl.where(mask, pc[None, :], 0.0)
+            b_cnt = tl.sum(pc, axis=1)
+            b_mean = tl.sum(pc * pm, axis=1) / tl.maximum(b_cnt, 1.0)
+            dev = pm - b_mean[:, None]
+            b_m2 = tl.sum(tl.where(mask, pq + pc * dev * dev, 0.0), axis=1)
+            tot = r_cnt + b_cnt
+            delta = b_mean - r_mean
+            frac = b_cnt / tl.maximum(tot, 1.0)
+            r_mean += delta * frac
+            r_m2 += b_m2 + delta * delta * r_cnt * frac
+            r_cnt = tot
+        rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + eps)
+        out = n64 * (C // Cg) + g
+        tl.store(MEAN + out, r_mean, mask=g_mask)
+        tl.store(RSTD + out, rstd, mask=g_mask)
+
+
+@triton.jit
+def _groupnorm_fwd_kernel(
+    X,  # *x at n * stride_n + c * stride_c + s * stride_s
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS)
+    Y,  # *y, same shape and strides as X, x's dtype
+    MEAN,  # *fp32 (N, G) contiguous: mean per group (written by the combine)
+    RSTD,  # *fp32 (N, G) contiguous: 1 / std per group
+    PART_MEAN,  # *fp32 (N, C, n_chunks) contiguous scratch: mean of (n, c) over chunk k
+    PART_M2,  # *fp32 (N, C, n_chunks) contiguous scratch: its sum of squared deviations
+    COUNT,  # *int32 (1 + N * segs_per_n,) zeroed: [0] ticket counter, [1 + i] segment i
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    stride_n,  # element stride of the sample index in X and Y
+    stride_c,  # element stride of the channel index in X and Y
+    stride_s,  # element stride of the spatial index in X and Y
+    seg_c,  # channels per segment
+    c_tiles_per_seg,  # cdiv(seg_c, BLOCK_C)
+    s_chunk,  # positions per task, a multiple of BLOCK_S
+    n_chunks,  # cdiv(S, s_chunk)
+    segs_per_n,  # C // seg_c
+    tasks_per_seg,  # c_tiles_per_seg * n_chunks
+    tasks,  # N * segs_per_n * tasks_per_seg; the grid is 2 * tasks
+    lag,  # phase-1 tasks issued ahead of phase 2, >= tasks_per_seg
+    eps,  # added to the variance before the square root
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,  # channels per tile
+    BLOCK_S: tl.constexpr,  # positions per tile
+    STAGES: tl.constexpr,  # software-pipelining stages of the tile loop (1: none)
+    COMB_R: tl.constexpr,  # groups merged side by side in the combine
+    COMB_K: tl.constexpr,  # partials per group per combine step
+):
+    eps = tl.cast(eps, tl.float32)
+    is_p2, u = _take_task(COUNT, tasks, lag)
+    seg_id = u // tasks_per_seg
+    w = u % tasks_per_seg
+    n64 = (seg_id // segs_per_n).to(tl.int64)
+    c_lo = (seg_id % segs_per_n) * seg_c
+    c0 = c_lo + (w % c_tiles_per_seg) * BLOCK_C
+    k = w // c_tiles_per_seg
+    s_lo = k * s_chunk
+    s_hi = tl.minimum(S, s_lo + s_chunk)
+    cc = c0 + tl.arange(0, BLOCK_C)
+    c_mask = cc < C
+    ss = tl.arange(0, BLOCK_S)
+    # In-tile offsets fit in int32 (checked by the launcher); the tile origin is int64.
+    offs = tl.arange(0, BLOCK_C)[:, None] * stride_c + ss[None, :] * stride_s
+    origin = n64 * stride_n + c0.to(tl.int64) * stride_c
+    progress = COUNT + 1 + seg_id
+    if is_p2 == 0:
+        cnt = tl.zeros([], dtype=tl.float32)
+        mean = tl.zeros([BLOCK_C], dtype=tl.float32)
+        m2 = tl.zeros([BLOCK_C], dtype=tl.float32)
+        for s0 in tl.range(s_lo, s_hi, BLOCK_S, num_stages=STAGES):
+            mask = c_mask[:, None] & (s0 + ss < S)[None, :]
+            at = origin + tl.cast(s0, tl.int64) * stride_s + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            t_cnt = tl.minimum(S - s0, BLOCK_S).to(tl.float32)
+            t_mean = tl.sum(x, axis=1) / t_cnt
+            dev = tl.where(mask, x - t_mean[:, None], 0.0)
+            t_m2 = tl.sum(dev * dev, axis=1)
+            tot = cnt + t_cnt
+            delta = t_mean - mean
+            frac = t_cnt / tot
+            mean += delta * frac
+            m2 += t_m2 + delta * delta * cnt * frac
+            cnt = tot
+        part = (n64 * C + cc) * n_chunks + k
+        tl.store(PART_MEAN + part, mean, mask=c_mask)
+        tl.store(PART_M2 + part, m2, mask=c_mask)
+        # Every thread's partials are stored before one thread publishes them.
+        tl.debug_barrier()
+        if tl.atomic_add(progress, 1, sem="acq_rel") == tasks_per_seg - 1:
+            _fwd_combine(PART_MEAN, PART_M2, MEAN, RSTD, n64, c_lo, C, S, Cg, seg_c, n_chunks,
+                         s_chunk, eps, COMB_R, COMB_K)
+            tl.debug_barrier()
+            tl.atomic_add(progress, 1, sem="release")
+    else:
+        _wait_until(progress, tasks_per_seg + 1)
+        stat = n64 * (C // Cg) + cc // Cg
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0, cache_modifier=".cg")
+        scale = tl.load(RSTD + stat, mask=c_mask, other=0.0, cache_modifier=".cg")
+        if HAS_WEIGHT:
+            scale *= tl.load(W + cc, mask=c_mask, other=0.0).to(tl.float32)
+        if HAS_BIAS:
+            shift = tl.load(B + cc, mask=c_mask, other=0.0).to(tl.float32)
+        else:
+            shift = tl.zeros([BLOCK_C], dtype=tl.float32)
+        for s0 in tl.range(s_lo, s_hi, BLOCK_S, num_stages=STAGES):
+            mask = c_mask[:, None] & (s0 + ss < S)[None, :]
+            at = origin + tl.cast(s0, tl.int64) * stride_s + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            z = (x - mean[:, None]) * scale[:, None] + shift[:, None]
+            tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _bwd_combine(
+    PART_DZ, PART_DZX, W, DWP, DBP, C1, C2, n64, c_lo, C, S, Cg, seg_c, n_chunks,
+    HAS_WEIGHT: tl.constexpr, COMB_CR: tl.constexpr, COMB_CK: tl.constexpr,
+    COMB_GR: tl.constexpr, COMB_GK: tl.constexpr,
+):
+    """Per-channel totals of the segment (DWP = sum dz * xhat, DBP = sum dz over its
+    chunks; COMB_CR channels x COMB_CK chunks per step), then c1, c2 per group from them
+    (COMB_GR groups x COMB_GK channels per step). Fixed block order throughout."""
+    rows = tl.arange(0, COMB_CR)
+    lanes = tl.arange(0, COMB_CK)
+    seg = (n64 * C + c_lo) * n_chunks  # offsets from here fit in int32
+    for r0 in range(0, seg_c, COMB_CR):
+        c = c_lo + r0 + rows
+        c_mask = r0 + rows < seg_c
+        base = (r0 + rows) * n_chunks
+        acc_dzx = tl.zeros([COMB_CR], dtype=tl.float32)
+        acc_dz = tl.zeros([COMB_CR], dtype=tl.float32)
+        for k0 in range(0, n_chunks, COMB_CK):
+            kk = k0 + lanes
+            mask = c_mask[:, None] & (kk < n_chunks)[None, :]
+            at = seg + base[:, None] + kk[None, :]
+            dzx = tl.load(PART_DZX + at, mask=mask, other=0.0, cache_modifier=".cg")
+            dz = tl.load(PART_DZ + at, mask=mask, other=0.0, cache_modifier=".cg")
+            acc_dzx += tl.sum(dzx, axis=1)
+            acc_dz += tl.sum(dz, axis=1)
+        tl.store(DWP + n64 * C + c, acc_dzx, mask=c_mask)
+        tl.store(DBP + n64 * C + c, acc_dz, mask=c_mask)
+    # The totals were stored by other threads of this program.
+    tl.debug_barrier()
+    groups = seg_c // Cg
+    inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+    rows = tl.arange(0, COMB_GR)
+    lanes = tl.arange(0, COMB_GK)
+    for g0 in range(0, groups, COMB_GR):
+        g = c_lo // Cg + g0 + rows
+        g_mask = g0 + rows < groups
+        acc_1 = tl.zeros([COMB_GR], dtype=tl.float32)
+        acc_2 = tl.zeros([COMB_GR], dtype=tl.float32)
+        for j0 in range(0, Cg, COMB_GK):
+            j = j0 + lanes
+            mask = g_mask[:, None] & (j < Cg)[None, :]
+            c = g[:, None] * Cg + j[None, :]
+            t1 = tl.load(DWP + n64 * C + c, mask=mask, other=0.0, cache_modifier=".cg")
+            t2 = tl.load(DBP + n64 * C + c, mask=mask, other=0.0, cache_modifier=".cg")
+            if HAS_WEIGHT:
+                w = tl.load(W + c, mask=mask, other=0.0).to(tl.float32)
+                t1 *= w
+                t2 *= w
+            acc_1 += tl.sum(t1, axis=1)
+            acc_2 += tl.sum(t2, axis=1)
+        out = n64 * (C // Cg) + g
+        tl.store(C1 + out, acc_1 * inv_m, mask=g_mask)
+        tl.store(C2 + out, acc_2 * inv_m, mask=g_mask)
+
+
+@triton.jit
+def _bwd_weight_grads(
+    DWP, DBP, DW, DB, N, C, c_lo, seg_c, COMB_NR: tl.constexpr, COMB_NK: tl.constexpr,
+):
+    """dw, db of the segment's channels: the per-sample sums added over n, COMB_NR samples
+    x COMB_NK channels per step, in a fixed order."""
+    rows = tl.arange(0, COMB_NR)
+    lanes = tl.arange(0, COMB_NK)
+    for j0 in range(0, seg_c, COMB_NK):
+        c = c_lo + j0 + lanes
+        c_mask = j0 + lanes < seg_c
+        acc_w = tl.zeros([COMB_NK], dtype=tl.float32)
+        acc_b = tl.zeros([COMB_NK], dtype=tl.float32)
+        for n0 in range(0, N, COMB_NR):
+            mask = (n0 + rows < N)[:, None] & c_mask[None, :]
+            at = (n0 + rows).to(tl.int64)[:, None] * C + c[None, :]
+            acc_w += tl.sum(tl.load(DWP + at, mask=mask, other=0.0, cache_modifier=".cg"), 0)
+            acc_b += tl.sum(tl.load(DBP + at, mask=mask, other=0.0, cache_modifier=".cg"), 0)
+        tl.store(DW + c, acc_w.to(DW.dtype.element_ty), mask=c_mask)
+        tl.store(DB + c, acc_b.to(DB.dtype.element_ty), mask=c_mask)
+
+
+@triton.jit
+def _groupnorm_bwd_kernel(
+    X,  # *x at n * stride_n + c * stride_c + s * stride_s
+    DY,  # *dL/dy, same shape and strides as X
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS and ACTIVATION)
+    MEAN,  # *fp32 (N, G) contiguous: saved mean
+    RSTD,  # *fp32 (N, G) contiguous: saved rstd
+    DX,  # *dL/dx, same shape and strides as X, x's dtype
+    DW,  # *dL/dw (C,) contiguous, weight's dtype (fp32 without a weight)
+    DB,  # *dL/db (C,) contiguous, bias's dtype (fp32 without a bias)
+    DWP,  # *fp32 (N, C) contiguous scratch: sum over s of dz * xhat per sample
+    DBP,  # *fp32 (N, C) contiguous scratch: sum over s of dz per sample
+    C1,  # *fp32 (N, G) contiguous scratch: c1 per group
+    C2,  # *fp32 (N, G) contiguous scratch: c2 per group
+    PART_DZ,  # *fp32 (N, C, n_chunks) contiguous scratch: sum of dz of (n, c) over chunk k
+    PART_DZX,  # *fp32 (N, C, n_chunks) contiguous scratch: sum of dz * xhat over chunk k
+    COUNT,  # *int32 (1 + (N + 1) * segs_per_n,) zeroed: [0] ticket counter, [1 + i]
+    #         segment i, [1 + N * segs_per_n + j] samples done with channel segment j
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    stride_n,  # element stride of the sample index in X, DY and DX
+    stride_c,  # element stride of the channel index in X, DY and DX
+    stride_s,  # element stride of the spatial index in X, DY and DX
+    seg_c,  # channels per segment
+    c_tiles_per_seg,  # cdiv(seg_c, BLOCK_C)
+    s_chunk,  # positions per task, a multiple of BLOCK_S
+    n_chunks,  # cdiv(S, s_chunk)
+    segs_per_n,  # C // seg_c
+    tasks_per_seg,  # c_tiles_per_seg * n_chunks
+    tasks,  # N * segs_per_n * tasks_per_seg; the grid is 2 * tasks
+    lag,  # phase-1 tasks issued ahead of phase 2, >= tasks_per_seg
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,
+    BLOCK_S: tl.constexpr,
+    STAGES: tl.constexpr,
+    COMB_CR: tl.constexpr,  # channels side by side in the per-channel combine
+    COMB_CK: tl.constexpr,  # chunk partials per channel per step
+    COMB_GR: tl.constexpr,  # groups side by side in the per-group combine
+    COMB_GK: tl.constexpr,  # channels per group per step
+    COMB_NR: tl.constexpr,  # samples side by side in the sum of dw, db over n
+    COMB_NK: tl.constexpr,  # channels per step of that sum
+):
+    is_p2, u = _take_task(COUNT, tasks, lag)
+    seg_id = u // tasks_per_seg
+    w = u % tasks_per_seg
+    n64 = (seg_id // segs_per_n).to(tl.int64)
+    c_lo = (seg_id % segs_per_n) * seg_c
+    c0 = c_lo + (w % c_tiles_per_seg) * BLOCK_C
+    k = w // c_tiles_per_seg
+    s_lo = k * s_chunk
+    s_hi = tl.minimum(S, s_lo + s_chunk)
+    cc = c0 + tl.arange(0, BLOCK_C)
+    c_mask = cc < C
+    ss = tl.arange(0, BLOCK_S)
+    offs = tl.arange(0, BLOCK_C)[:, None] * stride_c + ss[None, :] * stride_s
+    origin = n64 * stride_n + c0.to(tl.int64) * stride_c
+    progress = COUNT + 1 + seg_id
+    stat = n64 * (C // Cg) + cc // Cg
+    mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)[:, None]
+    rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)[:, None]
+    if HAS_WEIGHT:
+        wc = tl.load(W + cc, mask=c_mask, other=0.0).to(tl.float32)[:, None]
+    else:
+        wc = tl.full([BLOCK_C, 1], 1.0, dtype=tl.float32)
+    if HAS_BIAS:
+        bc = tl.load(B + cc, mask=c_mask, other=0.0).to(tl.float32)[:, None]
+    else:
+        bc = tl.zeros([BLOCK_C, 1], dtype=tl.float32)
+    if is_p2 == 0:
+        acc_dz = tl.zeros([BLOCK_C], dtype=tl.float32)
+        acc_dzx = tl.zeros([BLOCK_C], dtype=tl.float32)
+        for s0 in tl.range(s_lo, s_hi, BLOCK_S, num_stages=STAGES):
+            mask = c_mask[:, None] & (s0 + ss < S)[None, :]
+            at = origin + tl.cast(s0, tl.int64) * stride_s + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+            xhat = (x - mean) * rstd
+            if ACTIVATION != 0:
+                dz *= _activation_grad(xhat * wc + bc, ACTIVATION)
+            # Masked lanes have dz = 0, so they add nothing.
+            acc_dz += tl.sum(dz, axis=1)
+            acc_dzx += tl.sum(dz * xhat, axis=1)
+        part = (n64 * C + cc) * n_chunks + k
+        tl.store(PART_DZ + part, acc_dz, mask=c_mask)
+        tl.store(PART_DZX + part, acc_dzx, mask=c_mask)
+        tl.debug_barrier()
+        if tl.atomic_add(progress, 1, sem="acq_rel") == tasks_per_seg - 1:
+            _bwd_combine(PART_DZ, PART_DZX, W, DWP, DBP, C1, C2, n64, c_lo, C, S, Cg, seg_c,
+                         n_chunks, HAS_WEIGHT, COMB_CR, COMB_CK, COMB_GR, COMB_GK)
+            tl.debug_barrier()
+            tl.atomic_add(progress, 1, sem="release")
+            # The last sample done with these channels sums dw, db over all samples.
+            samples_done = COUNT + 1 + N * segs_per_n + seg_id % segs_per_n
+            if tl.atomic_add(samples_done, 1, sem="acq_rel") == N - 1:
+                _bwd_weight_grads(DWP, DBP, DW, DB, N, C, c_lo, seg_c, COMB_NR, COMB_NK)
+    else:
+        _wait_until(progress, tasks_per_seg + 1)
+        c1 = tl.load(C1 + stat, mask=c_mask, other=0.0, cache_modifier=".cg")[:, None]
+        c2 = tl.load(C2 + stat, mask=c_mask, other=0.0, cache_modifier=".cg")[:, None]
+        for s0 in tl.range(s_lo, s_hi, BLOCK_S, num_stages=STAGES):
+            mask = c_mask[:, None] & (s0 + ss < S)[None, :]
+            at = origin + tl.cast(s0, tl.int64) * stride_s + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+            xhat = (x - mean) * rstd
+            if ACTIVATION != 0:
+                dz *= _activation_grad(xhat * wc + bc, ACTIVATION)
+            dx = (wc * dz - (xhat * c1 + c2)) * rstd
+            tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
+
+
+# ----------------------------------------------------------------------------------------
+# Launch heuristics. Initial values from first principles (H100: 50 MB L2, 132 SMs, 64K
+# registers per SM), to be tuned with benchmarks/gpu_groupnorm_check.py.
+# ----------------------------------------------------------------------------------------
+
+# Tiles hold 16 values of each stream (x; x and dy) per thread, read with 16-byte loads
+# along the contiguous axis: 8 warps (4096 elements) forward, 4 warps (2048) backward.
+# Compiled for sm_90 (bf16, silu) that is <= 64 registers forward and <= 128 backward, so
+# four programs per SM, whose loads cover each other's serial steps (ticket, wait,
+# statistics loads). 16 KB per stream and 16 warps took one or two programs per SM.
+ELEMS_PER_THREAD = 16
+FWD_WARPS = 8
+BWD_WARPS = 4
+# Software-pipelining stages of the tile loop for tasks of at least PIPELINE_STEPS tiles:
+# cp.async prefetches the next tiles through shared memory, so a program keeps several
+# tiles in flight. Such long tasks come with few programs (the combine budget below caps
+# the chunks), where one tile in flight per program would leave HBM idle. Shorter tasks
+# use plain loads (STAGES = 1 everywhere turns pipelining off).
+STAGES = 3
+PIPELINE_STEPS = 8
+# Channel tiles for channels_last stop at 256 channels (512 B rows in 16-bit).
+MAX_BLOCK_C_LAST = 256
+# Tiles per task at least: amortizes the ticket, the statistics loads and the wait.
+MIN_STEPS = 4
+# Partials one combine reads at most (seg_c * n_chunks): it runs in a single program while
+# the segment's phase-2 tasks wait, so longer chunks are traded for a short combine.
+COMBINE_PARTIALS = 16384
+# Lanes of a combine step (rows x columns: groups x partials, channels x chunks, groups x
+# channels), rows chosen so that short rows share a step.
+COMBINE_LANES = 1024
+# Phase 2 trails phase 1 by a segment plus this many tasks: two waves of resident
+# programs, so a segment's statistics are usually ready when its phase 2 starts ...
+LAG_WAVES = 2
+PROGRAMS_PER_SM = 4
+# ... but no more bytes than fit comfortably in L2, where phase 2 finds x again.
+LAG_BYTES = 24 << 20
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    block_c: int  # channels per tile
+    block_s: int  # spatial positions per tile
+    s_chunk: int  # positions per task (a multiple of block_s)
+    seg_c: int  # channels per segment
+    comb_fwd: int  # groups per forward combine step (x partials per group)
+    comb_chan: int  # channels per backward combine step (x chunks)
+    comb_group: int  # groups per backward combine step (x channels per group)
+    stages: int
+    num_warps: int
+
+
+def _block_c_channels_last(C: int) -> int:
+    # The largest power of two dividing C leaves no masked channels; below 32 channels
+    # (64 B rows in 16-bit) a padded tile reads longer runs instead.
+    p = C & -C
+    if p >= 32:
+        return min(p, MAX_BLOCK_C_LAST)
+    return min(triton.next_power_of_2(C), MAX_BLOCK_C_LAST)
+
+
+def _comb_rows(rows: int, width: int) -> int:
+    return min(triton.next_power_of_2(rows), max(1, COMBINE_LANES // triton.next_power_of_2(width)))
+
+
+@functools.lru_cache(maxsize=1024)
+def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> LaunchConfig:
+    num_warps = BWD_WARPS if backward else FWD_WARPS
+    tile = ELEMS_PER_THREAD * 32 * num_warps
+    if channels_last:
+        block_c = _block_c_channels_last(C)
+        block_s = min(max(1, tile // block_c), triton.next_power_of_2(S))
+        # Few positions: widen the tile over more channels instead.
+        block_c = max(block_c, min(triton.next_power_of_2(C), tile // block_s))
+    else:
+        block_s = min(triton.next_power_of_2(S), tile)
+        block_c = min(max(1, tile // block_s), triton.next_power_of_2(C))
+    span = block_c * Cg // math.gcd(block_c, Cg)
+    seg_c = span if C % span == 0 else C
+    s_tiles = triton.cdiv(S, block_s)
+    max_chunks = max(1, COMBINE_PARTIALS // seg_c)
+    steps = min(s_tiles, max(MIN_STEPS, triton.cdiv(s_tiles, max_chunks)))
+    n_chunks = triton.cdiv(S, steps * block_s)
+    groups = seg_c // Cg
+    # Fewer warps when C and S leave the tile smaller than the target.
+    num_warps = max(1, block_c * block_s // (32 * ELEMS_PER_THREAD))
+    return LaunchConfig(block_c, block_s, steps * block_s, seg_c,
+                        _comb_rows(groups, Cg * n_chunks), _comb_rows(seg_c, n_chunks),
+                        _comb_rows(groups, Cg), STAGES if steps >= PIPELINE_STEPS else 1,
+                        num_warps)
+
+
+@dataclass(frozen=True)
+class Plan:
+    cfg: LaunchConfig
+    n_chunks: int
+    c_tiles_per_seg: int
+    segs_per_n: int
+    tasks_per_seg: int
+    tasks: int
+    lag: int
+
+
+def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
+    """Tasks for x (N, C, S) (the backward reads dy beside x)."""
+    N, C, S = x.shape
+    channels_last = x.stride(1) == 1 and C > 1
+    cfg = config(C, S, Cg, channels_last, backward)
+    span = (cfg.block_c - 1) * x.stride(1) + (cfg.block_s - 1) * x.stride(2)
+    assert span < 2**31, "in-tile offsets must fit in int32"
+    n_chunks = triton.cdiv(S, cfg.s_chunk)
+    c_tiles_per_seg = triton.cdiv(cfg.seg_c, cfg.block_c)
+    segs_per_n = C // cfg.seg_c
+    tasks_per_seg = c_tiles_per_seg * n_chunks
+    tasks = N * segs_per_n * tasks_per_seg
+    task_bytes = cfg.block_c * cfg.s_chunk * x.element_size() * (2 if backward else 1)
+    extra = min(LAG_WAVES * PROGRAMS_PER_SM * sm_count(x.device), LAG_BYTES // task_bytes)
+    lag = min(tasks, tasks_per_seg + extra)
+    return Plan(cfg, n_chunks, c_tiles_per_seg, segs_per_n, tasks_per_seg, tasks, lag)
+
+
+def _geometry(p: Plan, x: torch.Tensor, Cg: int):
+    return (x.shape[1], x.shape[2], Cg, x.stride(0), x.stride(1), x.stride(2), p.cfg.seg_c,
+            p.c_tiles_per_seg, p.cfg.s_chunk, p.n_chunks, p.segs_per_n, p.tasks_per_seg,
+            p.tasks, p.lag)
+
+
+def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
+    """Forward on x (N, C, S) with N * C * S > 0, dense with stride_s == 1 or stride_c == 1;
+    y (x's strides), mean and rstd (N, G) fp32 preallocated."""
+    N, C, S = x.shape
+    Cg = C // num_groups
+    p = plan(x, Cg, backward=False)
+    f32 = dict(device=x.device, dtype=torch.float32)
+    part_mean = torch.empty((N, C, p.n_chunks), **f32)
+    part_m2 = torch.empty((N, C, p.n_chunks), **f32)
+    count = torch.zeros((1 + N * p.segs_per_n,), device=x.device, dtype=torch.int32)
+    _groupnorm_fwd_kernel[(2 * p.tasks,)](
+        x, weight if weight is not None else x, bias if bias is not None else x, y, mean, rstd,
+        part_mean, part_m2, count, *_geometry(p, x, Cg), float(eps),
+        ACTIVATION=ACTIVATIONS[activation], HAS_WEIGHT=weight is not None,
+        HAS_BIAS=bias is not None, BLOCK_C=p.cfg.block_c, BLOCK_S=p.cfg.block_s,
+        STAGES=p.cfg.stages, COMB_R=p.cfg.comb_fwd, COMB_K=COMBINE_LANES // p.cfg.comb_fwd,
+        num_warps=p.cfg.num_warps,
+    )
+
+
+def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
+    """Backward into the preallocated dx (x's strides, as dy), dw and db ((C,), any float
+    dtype; dw is sum(dz * xhat) also without a weight)."""
+    N, C, S = x.shape
+    Cg = C // num_groups
+    p = plan(x, Cg, backward=True)
+    f32 = dict(device=x.device, dtype=torch.float32)
+    dw_n = torch.empty((N, C), **f32)
+    db_n = torch.empty((N, C), **f32)
+    c1 = torch.empty((N, num_groups), **f32)
+    c2 = torch.empty((N, num_groups), **f32)
+    part_dz = torch.empty((N, C, p.n_chunks), **f32)
+    part_dzx = torch.empty((N, C, p.n_chunks), **f32)
+    count = torch.zeros((1 + (N + 1) * p.segs_per_n,), device=x.device, dtype=torch.int32)
+    comb_n = _comb_rows(N, p.cfg.seg_c)
+    _groupnorm_bwd_kernel[(2 * p.tasks,)](
+        x, dy, weight if weight is not None else x, bias if bias is not None else x, mean, rstd,
+        dx, dw, db, dw_n, db_n, c1, c2, part_dz, part_dzx, count, N, *_geometry(p, x, Cg),
+        ACTIVATION=ACTIVATIONS[activation], HAS_WEIGHT=weight is not None,
+        HAS_BIAS=bias is not None, BLOCK_C=p.cfg.block_c, BLOCK_S=p.cfg.block_s,
+        STAGES=p.cfg.stages, COMB_CR=p.cfg.comb_chan, COMB_CK=COMBINE_LANES // p.cfg.comb_chan,
+        COMB_GR=p.cfg.comb_group, COMB_GK=COMBINE_LANES // p.cfg.comb_group,
+        COMB_NR=comb_n, COMB_NK=COMBINE_LANES // comb_n, num_warps=p.cfg.num_warps,
+    )

@@ -1,0 +1,114 @@
+"""fusednorm::groupnorm_fwd / groupnorm_bwd: GroupNorm (and InstanceNorm, G = C) with an
+optional fused activation, on a canonical (N, C, S) view.
+
+x is dense in one of two layouts: contiguous NCS or channels_last NSC (strides
+(S * C, 1, C)); outputs take x's strides. Other strides are made contiguous here."""
+from typing import Optional, Tuple
+
+import torch
+from torch import Tensor
+
+from .. import reference
+from ..kernels import groupnorm as K
+from ..kernels import use_kernels
+
+
+def _dense(x: Tensor) -> Tensor:
+    """x itself when dense as NCS or NSC, else a contiguous copy."""
+    if x.is_contiguous() or x.transpose(1, 2).is_contiguous():
+        return x
+    return x.contiguous()
+
+
+def _like(t: Tensor, x: Tensor) -> Tensor:
+    """t with exactly x's strides (x dense), copying only when they differ."""
+    return t if t.stride() == x.stride() else torch.empty_like(x).copy_(t)
+
+
+def _param(p: Optional[Tensor]) -> Optional[Tensor]:
+    return p.contiguous() if p is not None else None
+
+
+def _grad_dtype(p: Optional[Tensor]) -> torch.dtype:
+    return p.dtype if p is not None else torch.float32
+
+
+@torch.library.custom_op("fusednorm::groupnorm_fwd", mutates_args=())
+def groupnorm_fwd(
+    x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int, eps: float,
+    activation: Optional[str],
+) -> Tuple[Tensor, Tensor, Tensor]:
+    """Returns y (x's dtype and layout) and fp32 mean, rstd of shape (N, num_groups)."""
+    x = _dense(x)
+    if not use_kernels(x.device) or x.numel() == 0:
+        y, mean, rstd = reference.groupnorm_fwd(x, weight, bias, num_groups, eps, activation)
+        return y, mean.float(), rstd.float()
+    N = x.shape[0]
+    y = torch.empty_like(x)
+    mean = torch.empty((N, num_groups), device=x.device, dtype=torch.float32)
+    rstd = torch.empty((N, num_groups), device=x.device, dtype=torch.float32)
+    K.groupnorm_fwd(x, _param(weight), _param(bias), num_groups, eps, activation, y, mean, rstd)
+    return y, mean, rstd
+
+
+@groupnorm_fwd.register_fake
+def _(x, weight, bias, num_groups, eps, activation):
+    stats = torch.empty((x.shape[0], num_groups), device=x.device, dtype=torch.float32)
+    return torch.empty_like(_dense(x)), stats, torch.empty_like(stats)
+
+
+@torch.library.custom_op("fusednorm::groupnorm_bwd", mutates_args=())
+def groupnorm_bwd(
+    dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], mean: Tensor,
+    rstd: Tensor, num_groups: int, activation: Optional[str], want_dw: bool, want_db: bool,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    """Returns dx (x's dtype and layout), dw and db in the weight's and bias's dtypes
+    (empty when not wanted). bias is only read with an activation (to recompute its
+    input)."""
+    x = _dense(x)
+    C = x.shape[1]
+    dw = torch.empty((C if want_dw else 0,), device=x.device, dtype=_grad_dtype(weight))
+    db = torch.empty((C if want_db else 0,), device=x.device, dtype=_grad_dtype(bias))
+    if not use_kernels(x.device) or x.numel() == 0:
+        dx, rdw, rdb = reference.groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups,
+                                               activation)
+        return dx, dw.copy_(rdw) if want_dw else dw, db.copy_(rdb) if want_db else db
+    dx = torch.empty_like(x)
+    # The kernel always writes both; unwanted ones go to fp32 scratch.
+    f32 = dict(device=x.device, dtype=torch.float32)
+    K.groupnorm_bwd(_like(dy, x), x, _param(weight),
+                    _param(bias) if activation is not None else None, mean, rstd, num_groups,
+                    activation, dx, dw if want_dw else torch.empty((C,), **f32),
+                    db if want_db else torch.empty((C,), **f32))
+    return dx, dw, db
+
+
+@groupnorm_bwd.register_fake
+def _(dy, x, weight, bias, mean, rstd, num_groups, activation, want_dw, want_db):
+    C = x.shape[1]
+    return (torch.empty_like(_dense(x)),
+            torch.empty((C if want_dw else 0,), device=x.device, dtype=_grad_dtype(weight)),
+            torch.empty((C if want_db else 0,), device=x.device, dtype=_grad_dtype(bias)))
+
+
+def _setup_context(ctx, inputs, output):
+    x, weight, bias, num_groups, eps, activation = inputs
+    _, mean, rstd = output
+    ctx.num_groups = num_groups
+    ctx.activation = activation
+    ctx.save_for_backward(x, weight, bias, mean, rstd)
+    ctx.mark_non_differentiable(mean, rstd)
+
+
+def _backward(ctx, dy, _dmean, _drstd):
+    x, weight, bias, mean, rstd = ctx.saved_tensors
+    need = ctx.needs_input_grad
+    want_dw = weight is not None and need[1]
+    want_db = bias is not None and need[2]
+    dx, dw, db = groupnorm_bwd(dy, x, weight, bias, mean, rstd, ctx.num_groups, ctx.activation,
+                               want_dw, want_db)
+    return (dx if need[0] else None, dw if want_dw else None, db if want_db else None,
+            None, None, None)
+
+
+groupnorm_fwd.register_autograd(_backward, setup_context=_setup_context)

@@ -1,0 +1,451 @@
+"""GroupNorm / InstanceNorm (with fused activations) against a float64 reference.
+
+On CPU the kernels run in the Triton interpreter (see conftest.py); on CUDA they run for
+real (tests marked gpu). The reference is torch.nn.functional in float64 with autograd,
+independent of fusednorm.reference."""
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import fusednorm
+from fusednorm.kernels import groupnorm as K
+from fusednorm.kernels import use_kernels
+
+from numerics import TOLERANCES, assert_close
+
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+ACTIVATIONS = [None, "silu", "gelu", "gelu_tanh"]
+LAYOUTS = ["contiguous", "channels_last"]
+
+
+def _act64(z, activation):
+    if activation == "silu":
+        return F.silu(z)
+    if activation in ("gelu", "gelu_tanh"):
+        return F.gelu(z, approximate="tanh" if activation == "gelu_tanh" else "none")
+    return z
+
+
+def _group_norm64(x, num_groups, w, b, eps):
+    """torch.nn.functional.group_norm, written out where torch refuses the shape (it
+    rejects N * S == 1, and instance_norm rejects S == 1)."""
+    if x.numel() // x.shape[1] > 1:
+        if w is None and b is not None:
+            # torch's CPU group_norm backward fails on a bias without a weight.
+            w = torch.ones_like(b)
+        return F.group_norm(x, num_groups, w, b, eps)
+    xg = x.reshape(x.shape[0], num_groups, -1)
+    xhat = ((xg - xg.mean(-1, keepdim=True)) * torch.rsqrt(xg.var(-1, unbiased=False, keepdim=True) + eps))
+    shape = (1, -1) + (1,) * (x.dim() - 2)
+    y = xhat.reshape(x.shape)
+    y = y * w.reshape(shape) if w is not None else y
+    return y + b.reshape(shape) if b is not None else y
+
+
+def _wgrad_scale(terms, dtype):
+    """atol scale for weight gradients, sums of `terms` fp32 products computed from the
+    same inputs as the reference: one rounding to dtype, plus fp32 noise growing about
+    sqrt(terms) (4 ulp per term)."""
+    return max(1.0, 4 * 2**-24 * math.sqrt(terms) / TOLERANCES[dtype]["atol"])
+
+
+def _to_layout(x, layout):
+    """x in the requested memory format: channels_last(_3d) for 4-/5-D, and for 3-D the
+    same order (N, S, C) in memory."""
+    if layout == "contiguous":
+        return x.contiguous()
+    if x.dim() == 3:
+        return x.transpose(1, 2).contiguous().transpose(1, 2)
+    return x.contiguous(memory_format=torch.channels_last if x.dim() == 4 else torch.channels_last_3d)
+
+
+def _is_layout(t, layout):
+    return t.is_contiguous() if layout == "contiguous" else t.movedim(1, -1).is_contiguous()
+
+
+def _run(device, dtype, shape, num_groups, layout="contiguous", activation=None, weight=True,
+         bias=True, w_dtype=None, eps=1e-5, instance=False, x_fn=None):
+    """Forward + backward through fusednorm and the float64 reference; compare all."""
+    C = shape[1]
+    # Fresh random input with a mean offset, so centering matters.
+    x = _to_layout(torch.randn(shape, device=device, dtype=torch.float32) * 1.5 + 0.3, layout)
+    x = x.to(dtype)
+    if x_fn is not None:
+        x = x_fn(x)
+    x = x.detach().requires_grad_()
+    wd = w_dtype or dtype
+    w = (1 + 0.5 * torch.randn(C, device=device, dtype=wd)).requires_grad_() if weight else None
+    b = (0.5 * torch.randn(C, device=device, dtype=wd)).requires_grad_() if bias else None
+    if instance:
+        y = fusednorm.instance_norm(x, w, b, eps=eps, activation=activation)
+    else:
+        y = fusednorm.group_norm(x, num_groups, w, b, eps=eps, activation=activation)
+    assert y.dtype == dtype and y.shape == x.shape
+    if x_fn is None:
+        assert _is_layout(y, layout), f"y strides {y.stride()} lost the {layout} layout"
+
+    x64 = x.detach().double().requires_grad_()
+    w64 = None if w is None else w.detach().double().requires_grad_()
+    b64 = None if b is None else b.detach().double().requires_grad_()
+    y_ref = _act64(_group_norm64(x64, num_groups, w64, b64, eps), activation)
+    assert_close(y, y_ref, dtype, "y")
+
+    dy = torch.randn_like(y)
+    (y * dy).sum().backward()
+    (y_ref * dy.double()).sum().backward()
+    # dx carries a factor rstd: with a near-zero variance it amplifies rounding noise.
+    xg = x64.detach().reshape(shape[0], num_groups, -1)
+    amp = max([1.0] + torch.rsqrt(xg.var(-1, unbiased=False) + eps).flatten().tolist())
+    assert_close(x.grad, x64.grad, dtype, "dx", scale=amp)
+    grow = _wgrad_scale(x.numel() // C, wd)
+    if w is not None:
+        assert w.grad.dtype == w.dtype
+        assert_close(w.grad, w64.grad, wd, "dweight", scale=grow)
+    if b is not None:
+        assert b.grad.dtype == b.dtype
+        assert_close(b.grad, b64.grad, wd, "dbias", scale=grow)
+
+
+@pytest.mark.parametrize("activation", ACTIVATIONS)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_group_norm_4d(device, layout, dtype, activation):
+    _run(device, dtype, (2, 6, 5, 7), 3, layout, activation)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape", [(2, 12, 37), (2, 6, 3, 4, 5)], ids=["3d", "5d"])
+def test_group_norm_3d_5d(device, layout, shape):
+    _run(device, torch.float32, shape, 3, layout, "silu")
+    _run(device, torch.bfloat16, shape, 2, layout, "gelu")
+    _run(device, torch.float16, shape, 6, layout, None)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape, groups", [
+    ((2, 3, 4, 4), 1),  # C=3 G=1
+    ((2, 6, 7, 9), 3),  # C=6 G=3, 7x9
+    ((1, 6, 1, 1), 3),  # N=1, spatial 1x1
+    ((3, 1, 5, 3), 1),  # one channel
+    ((1, 8, 1), 8),  # one position per group, G=C
+])
+def test_odd_shapes(device, layout, shape, groups):
+    _run(device, torch.float32, shape, groups, layout, "silu")
+    _run(device, torch.bfloat16, shape, groups, layout)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dims", [3, 4, 5])
+def test_instance_norm(device, layout, dims):
+    shape = {3: (2, 5, 33), 4: (2, 4, 6, 7), 5: (1, 3, 4, 3, 5)}[dims]
+    _run(device, torch.float32, shape, shape[1], layout, "gelu_tanh", instance=True)
+    _run(device, torch.float16, shape, shape[1], layout, None, instance=True)
+    x = _to_layout(torch.randn(shape, device=device), layout)
+    ref = F.instance_norm(x.double(), eps=1e-5)
+    assert_close(fusednorm.instance_norm(x), ref, torch.float32, "instance_norm vs torch")
+
+
+def test_instance_norm_one_position(device):
+    # torch.nn.functional.instance_norm refuses S = 1; ours gives y = bias (zero variance).
+    _run(device, torch.float32, (2, 5, 1, 1), 5, "channels_last", "silu", instance=True)
+
+
+def _several_chunks(p, Cg):
+    return p.n_chunks > 1
+
+
+def _groups_straddle_tiles(p, Cg):
+    return p.c_tiles_per_seg > 1 and p.cfg.block_c % Cg != 0
+
+
+def _several_combine_steps(p, Cg):
+    return p.cfg.comb_fwd < p.cfg.seg_c // Cg and p.cfg.comb_group < p.cfg.seg_c // Cg
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape, groups, dtype, path", [
+    # S > MIN_STEPS tiles: several chunks per channel, Chan merges across steps and chunks.
+    ((1, 2, 150, 150), 1, torch.float32, _several_chunks),
+    # Channel tiles of 64 (channels_last) or 256 (contiguous): groups of 10 straddle them.
+    ((2, 320, 3, 5), 32, torch.bfloat16, _groups_straddle_tiles),
+    # 8 groups of 300 channels: the combines take several row blocks and column steps.
+    ((1, 2400, 2, 2), 8, torch.float32, _several_combine_steps),
+])
+def test_split_work(device, layout, shape, groups, dtype, path):
+    x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
+    Cg = shape[1] // groups
+    assert path(K.plan(x, Cg, backward=False), Cg) and path(K.plan(x, Cg, backward=True), Cg)
+    _run(device, dtype, shape, groups, layout, "silu")
+
+
+def test_ticket_pairs(device):
+    # Enough tasks that the phase-1 and phase-2 streams interleave (tasks > lag), with
+    # several tasks (channel tiles) per segment.
+    shape = (8, 320, 8, 8)
+    x = _to_layout(torch.empty(shape), "channels_last").flatten(2)
+    p = K.plan(x, 10, backward=False)
+    assert p.lag < p.tasks and p.tasks_per_seg > 1
+    _run(device, torch.float32, shape, 32, "channels_last", "gelu")
+
+
+def test_mixed_fp32_weight(device):
+    _run(device, torch.bfloat16, (2, 8, 5, 5), 4, "channels_last", "silu", w_dtype=torch.float32)
+    _run(device, torch.float16, (2, 8, 5, 5), 2, "contiguous", None, w_dtype=torch.float32)
+
+
+def test_optional_affine(device):
+    _run(device, torch.float32, (2, 6, 4, 5), 3, "contiguous", "silu", weight=False, bias=False)
+    _run(device, torch.float32, (2, 6, 4, 5), 3, "channels_last", "gelu", weight=True, bias=False)
+    _run(device, torch.float32, (2, 6, 4, 5), 2, "channels_last", None, weight=False, bias=True)
+
+
+@pytest.mark.parametrize("eps", [1e-6, 0.5])
+def test_eps(device, eps):
+    _run(device, torch.float32, (2, 4, 3, 5), 2, "contiguous", eps=eps)
+
+
+def test_noncontiguous(device):
+    # A channel-strided view of an NCHW tensor (copied to contiguous), a spatial slice of a
+    # channels_last tensor (copied, staying channels_last), a permuted channels_last_3d.
+    _run(device, torch.float32, (2, 12, 6, 5), 3, x_fn=lambda x: torch.cat([x, x], 1)[:, ::2])
+    _run(device, torch.bfloat16, (2, 8, 6, 6), 4, "channels_last", "silu",
+         x_fn=lambda x: torch.cat([x, x], 3)[..., ::2])
+    _run(device, torch.float16, (2, 6, 3, 3, 3), 3, "channels_last", "gelu",
+         x_fn=lambda x: x.transpose(2, 4))
+    x = _to_layout(torch.randn(2, 8, 6, 6, device=device), "channels_last")[:, :, 1:, ::2]
+    y = fusednorm.group_norm(x, 4)
+    assert y.is_contiguous(memory_format=torch.channels_last)
+    # Non-contiguous weight and bias, and gradients that are not laid out like y.
+    x = torch.randn(2, 8, 4, 4, device=device).to(memory_format=torch.channels_last).requires_grad_()
+    w = torch.randn(16, device=device)[::2].requires_grad_()
+    b = torch.randn(16, device=device)[1::2].requires_grad_()
+    y = fusednorm.group_norm(x, 4, w, b, activation="silu")
+    dy = torch.randn(2, 8, 4, 8, device=device)[..., ::2]
+    y.backward(dy)
+    x64, w64, b64 = (t.detach().double().requires_grad_() for t in (x, w, b))
+    y64 = F.silu(F.group_norm(x64, 4, w64, b64))
+    y64.backward(dy.double())
+    assert_close(y, y64, torch.float32, "y")
+    assert_close(x.grad, x64.grad, torch.float32, "dx")
+    assert_close(w.grad, w64.grad, torch.float32, "dweight", scale=_wgrad_scale(32, torch.float32))
+    # A broadcast (all-zero strides) gradient.
+    x.grad = None
+    fusednorm.group_norm(x, 4, w, b, activation="gelu").sum().backward()
+    x64.grad = None
+    F.gelu(F.group_norm(x64, 4, w64, b64)).sum().backward()
+    assert_close(x.grad, x64.grad, torch.float32, "dx (broadcast dy)")
+
+
+def test_stats(device):
+    x = torch.randn(3, 12, 5, 4, device=device, dtype=torch.bfloat16).to(memory_format=torch.channels_last)
+    y, mean, rstd = fusednorm.group_norm(x, 4, return_stats=True)
+    xg = x.double().reshape(3, 4, -1)
+    assert mean.dtype == rstd.dtype == torch.float32 and mean.shape == rstd.shape == (3, 4)
+    assert not mean.requires_grad and not rstd.requires_grad
+    assert_close(mean, xg.mean(-1), torch.float32, "mean")
+    assert_close(rstd, torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5), torch.float32, "rstd")
+    assert torch.equal(y, fusednorm.group_norm(x, 4))
+    y, mean, rstd = fusednorm.instance_norm(x, return_stats=True)
+    assert mean.shape == rstd.shape == (3, 12)
+    assert_close(mean, x.double().mean((2, 3)), torch.float32, "instance mean")
+
+
+def test_large_mean(device):
+    # |mean| >> std: the Chan merges keep the variance near fp32 precision, where a
+    # sum-of-squares variance would lose most digits.
+    x = torch.randn(2, 4, 64, 80, device=device) + 1000.0
+    _, _, rstd = fusednorm.group_norm(x, 2, return_stats=True)
+    ref = torch.rsqrt(x.double().reshape(2, 2, -1).var(-1, unbiased=False) + 1e-5)
+    torch.testing.assert_close(rstd.double(), ref, rtol=1e-4, atol=0)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_deterministic(device, layout):
+    # Bitwise-identical outputs and gradients over two runs, with several tasks per
+    # segment and several chunks per channel.
+    x = _to_layout(torch.randn(2, 8, 40, 60, device=device), layout).to(torch.bfloat16)
+    w = torch.randn(8, device=device)
+    b = torch.randn(8, device=device)
+    dy = _to_layout(torch.randn(2, 8, 40, 60, device=device), layout).to(torch.bfloat16)
+    outs = []
+    for _ in range(2):
+        xs, ws, bs = (t.clone().requires_grad_() for t in (x, w, b))
+        y = fusednorm.group_norm(xs, 2, ws, bs, activation="silu")
+        y.backward(dy)
+        outs.append([y, xs.grad, ws.grad, bs.grad])
+    for a, b_ in zip(*outs):
+        assert torch.equal(a, b_)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_launchers_write_every_element(device, layout):
+    # Call the launchers with NaN-poisoned outputs, and with the deterministic mode's
+    # NaN-filled torch.empty for their scratch: an element never written, or a partial
+    # read before it is written, shows up as NaN against the reference path.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    from fusednorm import reference
+    N, C, S, G = 3, 12, 150, 3
+    x, dy = (_to_layout(torch.randn(N, C, S, device=device), layout).to(torch.bfloat16)
+             for _ in range(2))
+    w, b = torch.randn(C, device=device), torch.randn(C, device=device)
+    nan = float("nan")
+    y, dx = (torch.full_like(x, nan) for _ in range(2))
+    mean, rstd = (torch.full((N, G), nan, device=device) for _ in range(2))
+    dw, db = (torch.full((C,), nan, device=device) for _ in range(2))
+    deterministic = torch.are_deterministic_algorithms_enabled()
+    torch.use_deterministic_algorithms(True)
+    try:
+        K.groupnorm_fwd(x, w, b, G, 1e-5, "silu", y, mean, rstd)
+        K.groupnorm_bwd(dy, x, w, b, mean, rstd, G, "silu", dx, dw, db)
+    finally:
+        torch.use_deterministic_algorithms(deterministic)
+    ry, rmean, rrstd = reference.groupnorm_fwd(x, w, b, G, 1e-5, "silu")
+    assert_close(y, ry, torch.bfloat16, "y")
+    assert_close(mean, rmean, torch.float32, "mean")
+    assert_close(rstd, rrstd, torch.float32, "rstd")
+    rdx, rdw, rdb = reference.groupnorm_bwd(dy, x, w, b, mean, rstd, G, "silu")
+    assert_close(dx, rdx, torch.bfloat16, "dx")
+    assert_close(dw, rdw, torch.float32, "dw", scale=_wgrad_scale(N * S, torch.float32))
+    assert_close(db, rdb, torch.float32, "db", scale=_wgrad_scale(N * S, torch.float32))
+
+
+def test_empty(device):
+    x = torch.randn(0, 6, 4, 4, device=device, requires_grad=True)
+    w = torch.randn(6, device=device, requires_grad=True)
+    y = fusednorm.group_norm(x, 3, w, activation="silu")
+    y.sum().backward()
+    assert y.shape == x.shape and x.grad.shape == x.shape
+    assert torch.equal(w.grad, torch.zeros_like(w))
+
+
+def test_errors(device):
+    x = torch.randn(2, 6, 4, 4, device=device)
+    with pytest.raises(ValueError, match="divide the number of channels C=6"):
+        fusednorm.group_norm(x, 4)
+    with pytest.raises(ValueError, match="num_groups=0"):
+        fusednorm.group_norm(x, 0)
+    with pytest.raises(TypeError, match="num_groups must be an int"):
+        fusednorm.group_norm(x, 2.0)
+    with pytest.raises(ValueError, match=r"weight has shape \(3,\), expected \(6,\)"):
+        fusednorm.group_norm(x, 3, torch.randn(3, device=device))
+    with pytest.raises(ValueError, match=r"bias has shape \(6, 1\)"):
+        fusednorm.instance_norm(x, None, torch.randn(6, 1, device=device))
+    with pytest.raises(TypeError, match="weight dtype torch.float16"):
+        fusednorm.group_norm(x, 3, torch.randn(6, device=device, dtype=torch.float16))
+    with pytest.raises(TypeError, match="weight must be a Tensor"):
+        fusednorm.group_norm(x, 3, [1.0] * 6)
+    with pytest.raises(ValueError, match="3, 4 or 5 dims"):
+        fusednorm.group_norm(torch.randn(4, 6, device=device), 3)
+    with pytest.raises(ValueError, match="3, 4 or 5 dims"):
+        fusednorm.instance_norm(torch.randn(1, 2, 2, 2, 2, 2, device=device))
+    with pytest.raises(TypeError, match="unsupported dtype torch.float64"):
+        fusednorm.group_norm(x.double(), 3)
+    with pytest.raises(TypeError, match="unsupported dtype torch.int32"):
+        fusednorm.instance_norm(x.int())
+    with pytest.raises(ValueError, match="activation must be one of"):
+        fusednorm.group_norm(x, 3, activation="relu")
+    with pytest.raises(TypeError, match="x must be a Tensor"):
+        fusednorm.group_norm(x.tolist(), 3)
+
+
+def test_compile_fullgraph(device):
+    # Registered ops: torch.compile traces through them without graph breaks, in both
+    # layouts and with the stats variant.
+    w = torch.randn(8, device=device, requires_grad=True)
+    b = torch.randn(8, device=device, requires_grad=True)
+
+    def f(x):
+        y, mean, rstd = fusednorm.group_norm(x, 4, w, b, activation="silu", return_stats=True)
+        return fusednorm.instance_norm(y, activation="gelu") * rstd.mean() + mean.sum()
+
+    compiled = torch.compile(f, fullgraph=True, backend="aot_eager")
+    for layout in LAYOUTS:
+        x = _to_layout(torch.randn(2, 8, 5, 6, device=device), layout).requires_grad_()
+        out = compiled(x)
+        torch.testing.assert_close(out, f(x))
+        out.sum().backward()
+        assert x.grad is not None and torch.isfinite(x.grad).all()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_opcheck(device, layout):
+    # torch.library's own consistency checks of schema, fake kernel and autograd.
+    x = _to_layout(torch.randn(2, 6, 20, device=device), layout).requires_grad_()
+    w = torch.randn(6, device=device, requires_grad=True)
+    b = torch.randn(6, device=device, requires_grad=True)
+    op = torch.ops.fusednorm.groupnorm_fwd.default
+    checks = ("test_schema", "test_faketensor", "test_autograd_registration")
+    torch.library.opcheck(op, (x, w, b, 3, 1e-5, "silu"), test_utils=checks)
+    torch.library.opcheck(op, (x, None, None, 6, 1e-5, None), test_utils=checks)
+    _, mean, rstd = op(x, w, b, 3, 1e-5, "gelu")
+    dy = torch.randn_like(x)
+    torch.library.opcheck(torch.ops.fusednorm.groupnorm_bwd.default,
+                          (dy, x.detach(), w.detach(), b.detach(), mean, rstd, 3, "gelu", True, True),
+                          test_utils=("test_schema", "test_faketensor"))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape, groups", [((2, 320, 64, 64), 32), ((1, 64, 32, 32, 32), 64)])
+def test_large_gpu(layout, shape, groups):
+    _run(torch.device("cuda"), torch.bfloat16, shape, groups, layout, "silu")
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_repeated_runs_gpu(layout):
+    # Programs of one launch really run concurrently here: phase-2 tasks wait on their
+    # segment while phase-1 tasks of later segments stream. Twenty runs, bitwise equal.
+    x = _to_layout(torch.randn(8, 320, 48, 40, device="cuda"), layout).to(torch.bfloat16)
+    w = torch.randn(320, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(320, device="cuda", dtype=torch.bfloat16)
+    dy = torch.randn_like(x)
+    first = None
+    for _ in range(20):
+        xs, ws, bs = (t.clone().requires_grad_() for t in (x, w, b))
+        y = fusednorm.group_norm(xs, 32, ws, bs, activation="silu")
+        y.backward(dy)
+        out = [y, xs.grad, ws.grad, bs.grad]
+        if first is None:
+            first = out
+        assert all(torch.equal(p, q) for p, q in zip(first, out))
+
+
+@pytest.mark.gpu
+def test_cuda_graph():
+    x = torch.randn(4, 64, 16, 16, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(64, device="cuda", dtype=torch.bfloat16)
+    fusednorm.group_norm(x, 8, w, activation="silu")  # warm up: compile outside capture
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        fusednorm.group_norm(x, 8, w, activation="silu")
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        y = fusednorm.group_norm(x, 8, w, activation="silu")
+    x.copy_(torch.randn_like(x))
+    g.replay()
+    torch.cuda.synchronize()
+    ref = F.silu(F.group_norm(x.double(), 8, w.double()))
+    assert_close(y, ref, torch.bfloat16, "graph replay")
+
+
+@pytest.mark.gpu
+def test_int64_offsets():
+    # More than 2^31 elements in one tensor: n * stride_n passes int32 (4.4 GB in bf16).
+    try:
+        x = torch.randn(2, 65, 256, 256, 256, device="cuda", dtype=torch.bfloat16)
+    except torch.OutOfMemoryError:
+        pytest.skip("not enough GPU memory")
+    y, mean, rstd = fusednorm.instance_norm(x, return_stats=True)
+    tail = x[-1, -2:].double()
+    ref_mean = tail.mean((1, 2, 3))
+    ref_rstd = torch.rsqrt(tail.var((1, 2, 3), unbiased=False) + 1e-5)
+    assert_close(mean[-1, -2:], ref_mean, torch.float32, "mean of the last channels")
+    assert_close(rstd[-1, -2:], ref_rstd, torch.float32, "rstd of the last channels")
+    ref = (tail - ref_mean[:, None, None, None]) * ref_rstd[:, None, None, None]
+    assert_close(y[-1, -2:], ref, torch.bfloat16, "last channels")
