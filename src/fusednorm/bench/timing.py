@@ -1,0 +1,72 @@
+"""Timing and memory on a CUDA device, with CUDA events.
+
+Calls are timed back to back, as a model makes them: when the GPU is the bottleneck the
+events measure kernel time, and when the CPU is (the small inference shapes) they measure
+the whole call, launch and Python included. triton.testing.do_bench is not used because it
+clears the L2 before every repetition, which lets the CPU run ahead and hides launch cost.
+Inputs smaller than the L2 are rotated by the caller instead (see runner.rotation)."""
+import itertools
+import math
+import statistics
+from typing import Callable, Sequence, Tuple
+
+import torch
+
+SAMPLE_MS = 0.2  # calls per sample are batched up to this long, so event overhead is noise
+MIN_SAMPLES = 10
+MAX_SAMPLES = 2000
+
+
+class CudaClock:
+    def __init__(self, warmup_ms: float, rep_ms: float):
+        self.warmup_ms = warmup_ms
+        self.rep_ms = rep_ms
+
+    def time_ms(self, calls: Sequence[Callable[[], object]]) -> float:
+        """Median milliseconds per call, cycling through `calls` (one per rotated input
+        copy). Warm-up calls, at least warmup_ms of them, are not measured."""
+        nxt = itertools.cycle(calls)
+
+        def burst(n: int) -> Tuple[torch.cuda.Event, torch.cuda.Event]:
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(n):
+                next(nxt)()
+            end.record()
+            return start, end
+
+        torch.cuda.synchronize()
+        start, end = burst(5)  # first estimate of the per-call time; also warm-up
+        torch.cuda.synchronize()
+        est = max(start.elapsed_time(end) / 5, 1e-3)
+        burst(math.ceil(self.warmup_ms / est))
+        per_sample = max(1, math.ceil(SAMPLE_MS / est))
+        samples = min(MAX_SAMPLES, max(MIN_SAMPLES, math.ceil(self.rep_ms / (per_sample * est))))
+        events = [burst(per_sample) for _ in range(samples)]
+        torch.cuda.synchronize()
+        return statistics.median(s.elapsed_time(e) / per_sample for s, e in events)
+
+    @staticmethod
+    def extra_memory(call: Callable[[], object]) -> int:
+        """Peak bytes allocated during one call above what was allocated before it (the
+        inputs, and for a timed backward also the forward graph it runs through)."""
+        torch.cuda.synchronize()
+        base = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        out = call()
+        torch.cuda.synchronize()
+        peak = torch.cuda.max_memory_allocated()
+        del out
+        return peak - base
+
+
+def copy_gbps(clock: CudaClock, device: torch.device, nbytes: int = 1 << 30) -> float:
+    """Device-to-device copy bandwidth, counting the bytes read and written: the ceiling
+    every GB/s figure of the run is compared with."""
+    src = torch.empty(nbytes, dtype=torch.uint8, device=device)
+    dst = torch.empty_like(src)
+    ms = clock.time_ms([lambda: dst.copy_(src)])
+    del src, dst
+    torch.cuda.empty_cache()
+    return 2 * nbytes / ms / 1e6
