@@ -73,6 +73,62 @@ def _check_one(name: str, fn: Callable, device: torch.device, dtype: torch.dtype
     return fwd, bwd
 
 
+_ACTS = {None: lambda t: t, "silu": F.silu, "gelu": F.gelu,
+         "gelu_tanh": lambda t: F.gelu(t, approximate="tanh")}
+
+
+def _check_group(device: torch.device, dtype: torch.dtype, shape: Tuple[int, ...], groups: int,
+                 channels_last: bool, activation) -> Tuple[float, float]:
+    """group_norm (instance_norm when groups == C) with an optional activation, against
+    torch.nn.functional in float64; returns (forward error, backward error)."""
+    import fusednorm
+
+    c = shape[1]
+    x = torch.randn(shape, device=device, dtype=dtype)
+    if channels_last:
+        x = x.to(memory_format=torch.channels_last if x.dim() == 4 else torch.channels_last_3d)
+    x.requires_grad_()
+    w = (1 + 0.1 * torch.randn(c, device=device, dtype=dtype)).requires_grad_()
+    b = (0.1 * torch.randn(c, device=device, dtype=dtype)).requires_grad_()
+    if groups == c:
+        y = fusednorm.instance_norm(x, w, b, activation=activation)
+    else:
+        y = fusednorm.group_norm(x, groups, w, b, activation=activation)
+    x64, w64, b64 = (t.detach().double().requires_grad_() for t in (x, w, b))
+    y64 = _ACTS[activation](F.group_norm(x64, groups, w64, b64, 1e-5))
+    fwd = _err(y, y64)
+    dy = torch.randn_like(y)
+    y.backward(dy)
+    y64.backward(dy.double())
+    bwd = max(_err(g, g64) for g, g64 in ((x.grad, x64.grad), (w.grad, w64.grad), (b.grad, b64.grad)))
+    return fwd, bwd
+
+
+def run_group_checks(device: torch.device, label: str) -> bool:
+    ok = True
+    print(f"\n{label}")
+    print(f"{'op':<24}{'dtype':<10}{'shape':<16}{'fwd err':>10}{'bwd err':>10}  result")
+    cases = [("group_norm", (2, 8, 5, 7), 4, False, None),
+             ("group_norm+silu", (2, 8, 5, 7), 4, True, "silu"),
+             ("group_norm+gelu", (1, 6, 3, 4, 5), 3, False, "gelu"),
+             ("instance_norm", (2, 6, 9, 4), 6, True, None),
+             ("instance_norm+gelu_tanh", (3, 5, 11), 5, False, "gelu_tanh")]
+    for name, shape, groups, cl, act in cases:
+        for dtype in DTYPES:
+            layout = "x".join(map(str, shape)) + (" NHWC" if cl else "")
+            try:
+                fwd, bwd = _check_group(device, dtype, shape, groups, cl, act)
+                good = fwd <= TOL[dtype] and bwd <= TOL[dtype]
+                res = "ok" if good else "WRONG"
+            except Exception as e:  # report and go on: the table is the point
+                fwd = bwd = float("nan")
+                good, res = False, f"FAILED: {type(e).__name__}: {e}"[:80]
+            ok &= good
+            dt = str(dtype).replace("torch.", "")
+            print(f"{name:<24}{dt:<10}{layout:<16}{fwd:>10.2e}{bwd:>10.2e}  {res}", flush=True)
+    return ok
+
+
 def run_checks(device: torch.device, shapes: List[Tuple[int, int]], label: str) -> bool:
     ok = True
     print(f"\n{label}")
@@ -102,8 +158,9 @@ def main(argv: List[str]) -> int:
     print(f"fusednorm {fusednorm.__version__}, torch {torch.__version__}, "
           f"triton {__import__('triton').__version__}")
     if "--interpreter-child" in argv:
-        ok = run_checks(torch.device("cpu"), [(3, 5), (4, 1000), (2, 70000)],
-                        "Triton kernels in the interpreter (CPU tensors)")
+        label = "Triton kernels in the interpreter (CPU tensors)"
+        ok = run_checks(torch.device("cpu"), [(3, 5), (4, 1000), (2, 70000)], label)
+        ok &= run_group_checks(torch.device("cpu"), label)
         return 0 if ok else 1
     t0 = time.time()
     if torch.cuda.is_available():
@@ -111,12 +168,14 @@ def main(argv: List[str]) -> int:
         print(f"GPU: {torch.cuda.get_device_name(dev)}")
         ok = run_checks(dev, [(3, 5), (37, 1000), (64, 8192), (4, 70000), (2, 1 << 20)],
                         "Triton kernels on CUDA")
+        ok &= run_group_checks(dev, "Triton kernels on CUDA")
     else:
         print("No CUDA GPU found: checking the CPU reference path, then the Triton kernels in "
               "the interpreter.")
         path = "Triton kernels in the interpreter" if interpreting() else "CPU reference path"
         assert use_kernels(torch.device("cpu")) == interpreting()
         ok = run_checks(torch.device("cpu"), [(3, 5), (37, 1000), (2, 70000)], path)
+        ok &= run_group_checks(torch.device("cpu"), path)
         if not interpreting():
             sys.stdout.flush()
             env = dict(os.environ, TRITON_INTERPRET="1")
