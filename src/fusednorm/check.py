@@ -104,49 +104,49 @@ def _check_group(device: torch.device, dtype: torch.dtype, shape: Tuple[int, ...
     return fwd, bwd
 
 
-def run_group_checks(device: torch.device, label: str) -> bool:
-    ok = True
+def _header(label: str) -> None:
     print(f"\n{label}")
     print(f"{'op':<24}{'dtype':<10}{'shape':<16}{'fwd err':>10}{'bwd err':>10}  result")
+
+
+def _report(name: str, dtype: torch.dtype, shape: str, run: Callable[[], Tuple[float, float]]) -> bool:
+    """Run one check, print its table row, and say whether it passed. An exception is
+    reported as FAILED and the table goes on."""
+    try:
+        fwd, bwd = run()
+        good = fwd <= TOL[dtype] and bwd <= TOL[dtype]
+        res = "ok" if good else "WRONG"
+    except Exception as e:  # report and go on: the table is the point
+        fwd = bwd = float("nan")
+        good, res = False, f"FAILED: {type(e).__name__}: {e}"[:80]
+    dt = str(dtype).replace("torch.", "")
+    print(f"{name:<24}{dt:<10}{shape:<16}{fwd:>10.2e}{bwd:>10.2e}  {res}", flush=True)
+    return good
+
+
+def run_group_checks(device: torch.device, label: str) -> bool:
+    _header(label)
     cases = [("group_norm", (2, 8, 5, 7), 4, False, None),
              ("group_norm+silu", (2, 8, 5, 7), 4, True, "silu"),
              ("group_norm+gelu", (1, 6, 3, 4, 5), 3, False, "gelu"),
              ("instance_norm", (2, 6, 9, 4), 6, True, None),
              ("instance_norm+gelu_tanh", (3, 5, 11), 5, False, "gelu_tanh")]
+    ok = True
     for name, shape, groups, cl, act in cases:
         for dtype in DTYPES:
             layout = "x".join(map(str, shape)) + (" NHWC" if cl else "")
-            try:
-                fwd, bwd = _check_group(device, dtype, shape, groups, cl, act)
-                good = fwd <= TOL[dtype] and bwd <= TOL[dtype]
-                res = "ok" if good else "WRONG"
-            except Exception as e:  # report and go on: the table is the point
-                fwd = bwd = float("nan")
-                good, res = False, f"FAILED: {type(e).__name__}: {e}"[:80]
-            ok &= good
-            dt = str(dtype).replace("torch.", "")
-            print(f"{name:<24}{dt:<10}{layout:<16}{fwd:>10.2e}{bwd:>10.2e}  {res}", flush=True)
+            ok &= _report(name, dtype, layout, lambda: _check_group(device, dtype, shape, groups, cl, act))
     return ok
 
 
 def run_checks(device: torch.device, shapes: List[Tuple[int, int]], label: str) -> bool:
+    _header(label)
     ok = True
-    print(f"\n{label}")
-    print(f"{'op':<16}{'dtype':<10}{'shape':<14}{'fwd err':>10}{'bwd err':>10}  result")
     for name, fn in _cases().items():
         for dtype in DTYPES:
             for shape in shapes:
-                try:
-                    fwd, bwd = _check_one(name, fn, device, dtype, shape)
-                    good = fwd <= TOL[dtype] and bwd <= TOL[dtype]
-                    res = "ok" if good else "WRONG"
-                except Exception as e:  # report and go on: the table is the point
-                    fwd = bwd = float("nan")
-                    good, res = False, f"FAILED: {type(e).__name__}: {e}"[:80]
-                ok &= good
-                dt = str(dtype).replace("torch.", "")
-                print(f"{name:<16}{dt:<10}{f'{shape[0]}x{shape[1]}':<14}{fwd:>10.2e}{bwd:>10.2e}  {res}",
-                      flush=True)
+                ok &= _report(name, dtype, f"{shape[0]}x{shape[1]}",
+                              lambda: _check_one(name, fn, device, dtype, shape))
     return ok
 
 
