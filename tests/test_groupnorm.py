@@ -280,6 +280,31 @@ def test_deterministic(device, layout):
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
+def test_eager_path_matches_registered_op(device, layout, monkeypatch):
+    # Eager calls skip the dispatcher; the registered op must agree bitwise.
+    from fusednorm.ops import eager
+    x = _to_layout(torch.randn(2, 6, 5, 7, device=device), layout).to(torch.float16)
+    w, b = torch.randn(6, device=device), torch.randn(6, device=device)
+    dy = _to_layout(torch.randn(2, 6, 5, 7, device=device), layout).to(torch.float16)
+    outs = []
+    for enabled in (True, False):
+        monkeypatch.setattr(eager, "ENABLED", enabled)
+        xs, ws, bs = (t.clone().requires_grad_() for t in (x, w, b))
+        y = fusednorm.group_norm(xs, 3, ws, bs, activation="gelu")
+        node = y.grad_fn
+        if node.name().startswith("View"):  # the view back to x's shape
+            node = node.next_functions[0][0]
+        assert ("Eager" in node.name()) == enabled, node.name()
+        y.backward(dy)
+        with torch.no_grad():
+            y_ng = fusednorm.instance_norm(x, w, b)
+        outs.append([y, xs.grad, ws.grad, bs.grad, y_ng])
+    for a, b_ in zip(*outs):
+        assert torch.equal(a, b_)
+        assert a.stride() == b_.stride()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
 def test_launchers_write_every_element(device, layout):
     # Call the launchers with NaN-poisoned outputs, and with the deterministic mode's
     # NaN-filled torch.empty for their scratch: an element never written, or a partial

@@ -256,6 +256,36 @@ def test_deterministic(device, is_rms):
         assert torch.equal(a, b_)
 
 
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_eager_path_matches_registered_op(device, is_rms, monkeypatch):
+    # Eager calls skip the dispatcher (fusednorm.ops.eager); the registered op must give
+    # bitwise the same outputs and gradients, and each route must really be taken.
+    from fusednorm.ops import eager
+    n = 300
+    x = torch.randn(19, n, device=device, dtype=torch.bfloat16)
+    r, dy = torch.randn_like(x), torch.randn_like(x)
+    w = torch.randn(n, device=device, dtype=torch.float32)
+    b = torch.randn(n, device=device, dtype=torch.float32)
+    outs = []
+    for enabled in (True, False):
+        monkeypatch.setattr(eager, "ENABLED", enabled)
+        xs, rs, ws, bs = (t.clone().requires_grad_() for t in (x, r, w, b))
+        if is_rms:
+            y, h = fusednorm.add_rms_norm(xs, rs, n, ws)
+        else:
+            y, h = fusednorm.add_layer_norm(xs, rs, n, ws, bs)
+        node = y.grad_fn
+        if node.name().startswith("View"):  # the view back to x's shape
+            node = node.next_functions[0][0]
+        assert ("Eager" in node.name()) == enabled, node.name()
+        (y * dy).sum().backward()
+        with torch.no_grad():
+            y_ng = fusednorm.rms_norm(x, n, w) if is_rms else fusednorm.layer_norm(x, n, w, b)
+        outs.append([y, h, xs.grad, rs.grad, ws.grad, y_ng] + ([] if is_rms else [bs.grad]))
+    for a, b_ in zip(*outs):
+        assert torch.equal(a, b_)
+
+
 @pytest.mark.parametrize("n", [100, 5121, K.BWD_TILE_MAX + 300, K.INTERPRETER_COOP_MAX + 300])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_launchers_write_every_element(device, n, is_rms):

@@ -6,9 +6,8 @@ from typing import Optional, Sequence, Tuple, Union
 import torch
 from torch import Tensor
 
-from . import ops as _ops  # noqa: F401  (registers the ops)
-
-_rownorm_fwd = torch.ops.fusednorm.rownorm_fwd
+from .ops.groupnorm import groupnorm as _group_norm_fwd
+from .ops.rownorm import rownorm as _rownorm_fwd
 
 SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 ShapeLike = Union[int, Sequence[int], torch.Size]
@@ -37,17 +36,18 @@ def _check_param(name: str, p: Optional[Tensor], shape: Tuple[int, ...], x: Tens
     if p.dtype not in (x.dtype, torch.float32):
         raise TypeError(f"fusednorm.{fn}: {name} dtype {p.dtype} must be x's dtype ({x.dtype}) "
                         f"or torch.float32")
-    return p.reshape(-1)
+    return p if p.dim() == 1 else p.reshape(-1)
 
 
 def _rows(t: Tensor, n: int) -> Tensor:
     # (M, n) view with unit column stride (what the kernels take; any row stride is fine).
-    t2 = t.reshape(-1, n)
+    t2 = t if (t.dim() == 2 and t.shape[1] == n) else t.reshape(-1, n)
     return t2 if t2.stride(-1) == 1 else t2.contiguous()
 
 
 def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, residual=None):
-    """Check the arguments and return (x2, residual2, weight1, bias1, lead_shape)."""
+    """Check the arguments and return (x2, residual2, weight1, bias1, lead_shape). The
+    checks run on every eager call, so they are kept to cheap attribute reads."""
     if not isinstance(x, Tensor):
         raise TypeError(f"fusednorm.{fn}: x must be a Tensor, got {type(x).__name__}")
     if x.dtype not in SUPPORTED_DTYPES:
@@ -75,9 +75,18 @@ def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, re
     return x2, r2, w, b, lead
 
 
+def _like_x(t: Tensor, x: Tensor) -> Tensor:
+    # The (M, N) result viewed in x's shape (a view costs microseconds: skip it when the
+    # shapes already agree).
+    return t if t.shape == x.shape else t.view(x.shape)
+
+
+_EPS = {dt: float(torch.finfo(dt).eps) for dt in SUPPORTED_DTYPES}
+
+
 def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     # torch.nn.functional.rms_norm's default: the machine epsilon of x's dtype.
-    return float(torch.finfo(x.dtype).eps) if eps is None else float(eps)
+    return _EPS[x.dtype] if eps is None else float(eps)
 
 
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
@@ -88,7 +97,7 @@ def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] 
     dims (they carry no gradient)."""
     x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
     y, _, mean, rstd = _rownorm_fwd(x2, None, w, b, float(eps), False)
-    y = y.view(x.shape)
+    y = _like_x(y, x)
     return (y, mean.view(lead), rstd.view(lead)) if return_stats else y
 
 
@@ -98,7 +107,7 @@ def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = 
     epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
     x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
     y, _, _, rstd = _rownorm_fwd(x2, None, w, None, _rms_eps(x, eps), True)
-    y = y.view(x.shape)
+    y = _like_x(y, x)
     return (y, rstd.view(lead)) if return_stats else y
 
 
@@ -108,7 +117,7 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
     """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
     x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
     y, h, _, _ = _rownorm_fwd(x2, r2, w, b, float(eps), False)
-    return y.view(x.shape), h.view(x.shape)
+    return _like_x(y, x), _like_x(h, x)
 
 
 def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
@@ -116,10 +125,9 @@ def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
     """h = x + residual; returns (rms_norm(h), h) from one kernel."""
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)
     y, h, _, _ = _rownorm_fwd(x2, r2, w, None, _rms_eps(x, eps), True)
-    return y.view(x.shape), h.view(x.shape)
+    return _like_x(y, x), _like_x(h, x)
 
 
-_group_norm_fwd = torch.ops.fusednorm.groupnorm_fwd
 GROUPNORM_ACTIVATIONS = (None, "silu", "gelu", "gelu_tanh")
 
 

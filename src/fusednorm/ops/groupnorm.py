@@ -11,6 +11,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
+from .eager import eager_path
 
 
 def _dense(x: Tensor) -> Tensor:
@@ -33,11 +34,8 @@ def _grad_dtype(p: Optional[Tensor]) -> torch.dtype:
     return p.dtype if p is not None else torch.float32
 
 
-@torch.library.custom_op("fusednorm::groupnorm_fwd", mutates_args=())
-def groupnorm_fwd(
-    x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int, eps: float,
-    activation: Optional[str],
-) -> Tuple[Tensor, Tensor, Tensor]:
+def fwd_impl(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,
+             eps: float, activation: Optional[str]):
     """Returns y (x's dtype and layout) and fp32 mean, rstd of shape (N, num_groups)."""
     x = _dense(x)
     if not use_kernels(x.device) or x.numel() == 0:
@@ -51,17 +49,23 @@ def groupnorm_fwd(
     return y, mean, rstd
 
 
+@torch.library.custom_op("fusednorm::groupnorm_fwd", mutates_args=())
+def groupnorm_fwd(
+    x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int, eps: float,
+    activation: Optional[str],
+) -> Tuple[Tensor, Tensor, Tensor]:
+    return fwd_impl(x, weight, bias, num_groups, eps, activation)
+
+
 @groupnorm_fwd.register_fake
 def _(x, weight, bias, num_groups, eps, activation):
     stats = torch.empty((x.shape[0], num_groups), device=x.device, dtype=torch.float32)
     return torch.empty_like(_dense(x)), stats, torch.empty_like(stats)
 
 
-@torch.library.custom_op("fusednorm::groupnorm_bwd", mutates_args=())
-def groupnorm_bwd(
-    dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], mean: Tensor,
-    rstd: Tensor, num_groups: int, activation: Optional[str], want_dw: bool, want_db: bool,
-) -> Tuple[Tensor, Tensor, Tensor]:
+def bwd_impl(dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor],
+             mean: Tensor, rstd: Tensor, num_groups: int, activation: Optional[str],
+             want_dw: bool, want_db: bool):
     """Returns dx (x's dtype and layout), dw and db in the weight's and bias's dtypes
     (empty when not wanted). bias is only read with an activation (to recompute its
     input)."""
@@ -83,6 +87,14 @@ def groupnorm_bwd(
     return dx, dw, db
 
 
+@torch.library.custom_op("fusednorm::groupnorm_bwd", mutates_args=())
+def groupnorm_bwd(
+    dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], mean: Tensor,
+    rstd: Tensor, num_groups: int, activation: Optional[str], want_dw: bool, want_db: bool,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    return bwd_impl(dy, x, weight, bias, mean, rstd, num_groups, activation, want_dw, want_db)
+
+
 @groupnorm_bwd.register_fake
 def _(dy, x, weight, bias, mean, rstd, num_groups, activation, want_dw, want_db):
     C = x.shape[1]
@@ -100,15 +112,42 @@ def _setup_context(ctx, inputs, output):
     ctx.mark_non_differentiable(mean, rstd)
 
 
-def _backward(ctx, dy, _dmean, _drstd):
+def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
     x, weight, bias, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
     want_dw = weight is not None and need[1]
     want_db = bias is not None and need[2]
-    dx, dw, db = groupnorm_bwd(dy, x, weight, bias, mean, rstd, ctx.num_groups, ctx.activation,
+    dx, dw, db = bwd(dy, x, weight, bias, mean, rstd, ctx.num_groups, ctx.activation,
                                want_dw, want_db)
     return (dx if need[0] else None, dw if want_dw else None, db if want_db else None,
             None, None, None)
 
 
 groupnorm_fwd.register_autograd(_backward, setup_context=_setup_context)
+
+
+class _EagerGroupNorm(torch.autograd.Function):
+    """The registered op's forward and backward for eager calls that need gradients."""
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, num_groups, eps, activation):
+        out = fwd_impl(x, weight, bias, num_groups, eps, activation)
+        _setup_context(ctx, (x, weight, bias, num_groups, eps, activation), out)
+        return out
+
+    @staticmethod
+    def backward(ctx, dy, dmean, drstd):
+        return _backward(ctx, dy, dmean, drstd, bwd=bwd_impl)
+
+
+def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,
+              eps: float, activation: Optional[str]):
+    """(y, mean, rstd) as fusednorm::groupnorm_fwd returns them; plain eager calls skip the
+    dispatcher (see eager_path)."""
+    if not eager_path(x):
+        return groupnorm_fwd(x, weight, bias, num_groups, eps, activation)
+    if torch.is_grad_enabled() and (
+            x.requires_grad or (weight is not None and weight.requires_grad)
+            or (bias is not None and bias.requires_grad)):
+        return _EagerGroupNorm.apply(x, weight, bias, num_groups, eps, activation)
+    return fwd_impl(x, weight, bias, num_groups, eps, activation)

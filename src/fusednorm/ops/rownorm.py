@@ -10,6 +10,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
+from .eager import eager_path
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -17,24 +18,34 @@ def _row_view(t: Tensor) -> Tensor:
     return t if t.stride(-1) == 1 else t.contiguous()
 
 
+def fwd_impl(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
+             bias: Optional[Tensor], eps: float, is_rms: bool):
+    """The forward's implementation, shared by the registered op and the eager path.
+    Returns (y, h, mean, rstd) with None for h without a residual and mean for RMSNorm."""
+    M, N = x.shape
+    if not use_kernels(x.device):
+        return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
+    if x.stride(1) != 1:
+        x = x.contiguous()
+    if residual is not None and residual.stride(1) != 1:
+        residual = residual.contiguous()
+    y = x.new_empty((M, N))
+    h = x.new_empty((M, N)) if residual is not None else None
+    mean = None if is_rms else torch.empty((M,), device=x.device, dtype=torch.float32)
+    rstd = torch.empty((M,), device=x.device, dtype=torch.float32)
+    K.rownorm_fwd(x, residual, weight, bias, eps, is_rms, y, h, mean, rstd)
+    return y, h, mean, rstd
+
+
 @torch.library.custom_op("fusednorm::rownorm_fwd", mutates_args=())
 def rownorm_fwd(
     x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor], bias: Optional[Tensor],
     eps: float, is_rms: bool,
 ) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
-    M, N = x.shape
-    if not use_kernels(x.device):
-        y, h, mean, rstd = reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
-        return (y, h if h is not None else x.new_empty(0),
-                mean if mean is not None else rstd.new_empty(0), rstd)
-    x = _row_view(x)
-    residual = _row_view(residual) if residual is not None else None
-    y = torch.empty((M, N), device=x.device, dtype=x.dtype)
-    h = torch.empty((M, N) if residual is not None else (0,), device=x.device, dtype=x.dtype)
-    mean = torch.empty((0 if is_rms else M,), device=x.device, dtype=torch.float32)
-    rstd = torch.empty((M,), device=x.device, dtype=torch.float32)
-    K.rownorm_fwd(x, residual, weight, bias, eps, is_rms, y, h, mean, rstd)
-    return y, h, mean, rstd
+    y, h, mean, rstd = fwd_impl(x, residual, weight, bias, eps, is_rms)
+    # A custom op cannot return None: absent outputs are empty tensors.
+    return (y, h if h is not None else x.new_empty(0),
+            mean if mean is not None else rstd.new_empty(0), rstd)
 
 
 @rownorm_fwd.register_fake
@@ -45,25 +56,32 @@ def _(x, residual, weight, bias, eps, is_rms):
             torch.empty((0,) if is_rms else (M,), **f32), torch.empty((M,), **f32))
 
 
+def bwd_impl(dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tensor],
+             mean: Tensor, rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool):
+    """The backward's implementation. Returns dx (x's dtype) and fp32 dw, db (None when
+    not wanted)."""
+    M, N = x.shape
+    if not use_kernels(x.device):
+        dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
+                                           is_rms, want_db)
+        return (dx, dw.float() if (want_dw and dw is not None) else None,
+                db.float() if db is not None else None)
+    x = _row_view(x)
+    dy = _row_view(dy)
+    dh = _row_view(dh) if dh is not None else None
+    dx = x.new_empty((M, N))
+    dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx)
+    return dx, dw, db
+
+
 @torch.library.custom_op("fusednorm::rownorm_bwd", mutates_args=())
 def rownorm_bwd(
     dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tensor], mean: Tensor,
     rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool,
 ) -> Tuple[Tensor, Tensor, Tensor]:
-    """Returns dx (x's dtype) and fp32 dw, db (empty when not wanted)."""
-    M, N = x.shape
-    f32 = dict(device=x.device, dtype=torch.float32)
-    if not use_kernels(x.device):
-        dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
-                                           is_rms, want_db)
-        return (dx, dw.float() if (want_dw and dw is not None) else torch.empty((0,), **f32),
-                db.float() if db is not None else torch.empty((0,), **f32))
-    x = _row_view(x)
-    dy = _row_view(dy)
-    dh = _row_view(dh) if dh is not None else None
-    dx = torch.empty((M, N), device=x.device, dtype=x.dtype)
-    dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx)
+    dx, dw, db = bwd_impl(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db)
     # Separate empties: outputs of a custom op may not alias each other.
+    f32 = dict(device=x.device, dtype=torch.float32)
     return (dx, dw if dw is not None else torch.empty((0,), **f32),
             db if db is not None else torch.empty((0,), **f32))
 
@@ -85,15 +103,15 @@ def _setup_context(ctx, inputs, output):
     ctx.weight_dtype = weight.dtype if weight is not None else None
     ctx.bias_dtype = bias.dtype if bias is not None else None
     ctx.save_for_backward(h if residual is not None else x, weight, mean, rstd)
-    ctx.mark_non_differentiable(mean, rstd)
+    ctx.mark_non_differentiable(*(t for t in (mean, rstd) if t is not None))
 
 
-def _backward(ctx, dy, dh, _dmean, _drstd):
+def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
     xs, weight, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
     want_dw = weight is not None and need[2]
     want_db = ctx.bias_dtype is not None and need[3]
-    dx, dw, db = rownorm_bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
+    dx, dw, db = bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
                              ctx.is_rms, want_dw, want_db)
     return (dx, dx if ctx.has_residual else None,
             dw.to(ctx.weight_dtype) if want_dw else None,
@@ -101,3 +119,33 @@ def _backward(ctx, dy, dh, _dmean, _drstd):
 
 
 rownorm_fwd.register_autograd(_backward, setup_context=_setup_context)
+
+
+class _EagerRowNorm(torch.autograd.Function):
+    """The same forward and backward as the registered op, for eager calls that need
+    gradients: autograd.Function costs far less per call than the custom-op dispatcher."""
+
+    @staticmethod
+    def forward(ctx, x, residual, weight, bias, eps, is_rms):
+        out = fwd_impl(x, residual, weight, bias, eps, is_rms)
+        _setup_context(ctx, (x, residual, weight, bias, eps, is_rms), out)
+        return out
+
+    @staticmethod
+    def backward(ctx, dy, dh, dmean, drstd):
+        return _backward(ctx, dy, dh, dmean, drstd, bwd=bwd_impl)
+
+
+def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
+            bias: Optional[Tensor], eps: float, is_rms: bool):
+    """(y, h, mean, rstd) as fusednorm::rownorm_fwd returns them. The registered op runs
+    under torch.compile and for tensor subclasses (fake tensors, ...); a plain eager call
+    skips the dispatcher (see eager_path)."""
+    if not eager_path(x):
+        return rownorm_fwd(x, residual, weight, bias, eps, is_rms)
+    if torch.is_grad_enabled() and (
+            x.requires_grad or (residual is not None and residual.requires_grad)
+            or (weight is not None and weight.requires_grad)
+            or (bias is not None and bias.requires_grad)):
+        return _EagerRowNorm.apply(x, residual, weight, bias, eps, is_rms)
+    return fwd_impl(x, residual, weight, bias, eps, is_rms)

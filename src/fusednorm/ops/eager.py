@@ -1,0 +1,19 @@
+"""When an eager call may skip the torch.library dispatcher.
+
+A registered custom op costs tens of microseconds of host time per call (schema checks,
+the dispatcher, its Python autograd wrapper), which is most of the call at small shapes
+where the kernel takes a few microseconds. Eager calls on plain tensors therefore run the
+op's implementation directly (through a torch.autograd.Function when gradients are
+needed); torch.compile traces and tensor subclasses (fake, functional, DTensor, ...) get
+the registered op, so graphs still see one opaque node with its fake and autograd rules.
+
+Set fusednorm.ops.eager.ENABLED = False to send every call through the registered op."""
+import torch
+from torch import Tensor
+
+ENABLED = True
+_is_compiling = torch.compiler.is_compiling
+
+
+def eager_path(x: Tensor) -> bool:
+    return ENABLED and type(x) is Tensor and not _is_compiling()
