@@ -286,6 +286,40 @@ def test_eager_path_matches_registered_op(device, is_rms, monkeypatch):
         assert torch.equal(a, b_)
 
 
+def test_launch_cache_key_is_as_fine_as_triton():
+    # The cached launch path may reuse a compiled kernel only for arguments that Triton
+    # would specialize identically: alignment, ==1, divisibility by 16, integer width.
+    from fusednorm.kernels.launch import arg_key
+    buf = torch.empty(64, dtype=torch.bfloat16)
+    assert arg_key(buf) != arg_key(buf[1:])  # 16-byte aligned vs not
+    assert arg_key(buf) != arg_key(buf.float())
+    # Triton's classes: 1 (a constant), other i32, i32 multiple of 16, i64 (multiple of 16).
+    classes = [(1,), (2, 17, -3), (16, 32, 2**31 - 16), (2**31, -(2**31) - 16)]
+    keys = [{arg_key(v) for v in c} for c in classes]
+    assert all(len(k) == 1 for k in keys) and len(set.union(*keys)) == len(classes)
+    assert arg_key(2**31 + 1) != arg_key(2**31)
+
+
+@pytest.mark.gpu
+def test_launch_cache_gpu():
+    # Same shapes with aligned and misaligned rows, 1 row and many: every call must match
+    # the reference whether it came through Triton's JIT or the cached direct launch.
+    n = 1000
+    buf = torch.randn(64 * n + 8, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    before = K._FWD.direct_launches
+    for _ in range(3):
+        for off in (0, 1, 8):
+            for m in (1, 64):
+                x = buf[off:off + m * n].view(m, n)
+                for is_rms in (False, True):
+                    y = fusednorm.rms_norm(x, n, w) if is_rms else fusednorm.layer_norm(x, n, w)
+                    ref = (F.rms_norm(x.double(), (n,), w.double()) if is_rms
+                           else F.layer_norm(x.double(), (n,), w.double()))
+                    assert_close(y, ref, torch.bfloat16, f"off={off} m={m} rms={is_rms}")
+    assert K._FWD.direct_launches > before
+
+
 @pytest.mark.parametrize("n", [100, 5121, K.BWD_TILE_MAX + 300, K.INTERPRETER_COOP_MAX + 300])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_launchers_write_every_element(device, n, is_rms):

@@ -48,6 +48,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
+from .launch import CachedKernel
 
 
 @triton.jit
@@ -514,6 +515,8 @@ INTERPRETER_COOP_MAX = 65536
 ROW_TILE = 4096
 
 TILE, COOP, LOOP = 0, 1, 2
+_FWD = CachedKernel(_rownorm_fwd_kernel)
+_BWD = CachedKernel(_rownorm_bwd_kernel)
 
 
 @dataclass(frozen=True)
@@ -603,18 +606,17 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     else:
         grid = (M,)
     ws = _coop_scratch(M, cfg, x.device)
-    _rownorm_fwd_kernel[grid](
+    _FWD(grid, (
         x, residual if residual is not None else x, weight if weight is not None else x,
         bias if bias is not None else x, y, h if residual is not None else y,
         mean if not is_rms else rstd, rstd,
         ws if ws is not None else rstd,
         M, N, x.stride(0), residual.stride(0) if residual is not None else 0, y.stride(0),
         h.stride(0) if residual is not None else 0, float(eps),
-        IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_BIAS=bias is not None,
-        HAS_RESIDUAL=residual is not None, PATH=cfg.path, ROWS=cfg.rows, GROUP=cfg.group,
-        GROUP_P2=triton.next_power_of_2(cfg.group), BLOCK_N=cfg.block_n,
-        num_warps=cfg.num_warps,
-    )
+    ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_BIAS", bias is not None),
+        ("HAS_RESIDUAL", residual is not None), ("PATH", cfg.path), ("ROWS", cfg.rows),
+        ("GROUP", cfg.group), ("GROUP_P2", triton.next_power_of_2(cfg.group)),
+        ("BLOCK_N", cfg.block_n)), cfg.num_warps)
 
 
 def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx):
@@ -647,18 +649,19 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
     else:
         scratch = torch.empty((M, 2), **f32) if cfg.path == LOOP else rstd
         ws = _coop_scratch(M, cfg, x.device)
-        _rownorm_bwd_kernel[(programs,)](
+        _BWD((programs,), (
             x, weight if weight is not None else x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx,
             dw_part if has_w else rstd, db_part if want_db else rstd, scratch,
             ws if ws is not None else rstd,
             M, N, x.stride(0), dy.stride(0), dh.stride(0) if dh is not None else 0, dx.stride(0),
             rows_per_program,
-            IS_RMS=is_rms, HAS_WEIGHT=weight is not None, HAS_DW=has_w, HAS_BIAS=want_db,
-            HAS_DH=dh is not None, PATH=cfg.path, ROWS=cfg.rows, GROUP=cfg.group,
-            GROUP_P2=triton.next_power_of_2(cfg.group), BLOCK_N=cfg.block_n,
-            num_warps=cfg.num_warps,
-        )
-    dw = dw_part.sum(0) if has_w else None
-    db = db_part.sum(0) if want_db else None
+        ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_DW", has_w),
+            ("HAS_BIAS", want_db), ("HAS_DH", dh is not None), ("PATH", cfg.path),
+            ("ROWS", cfg.rows), ("GROUP", cfg.group),
+            ("GROUP_P2", triton.next_power_of_2(cfg.group)), ("BLOCK_N", cfg.block_n)),
+            cfg.num_warps)
+    # One partial row (few rows: the inference shapes) needs no reduction launch.
+    dw = (dw_part[0] if partials == 1 else dw_part.sum(0)) if has_w else None
+    db = (db_part[0] if partials == 1 else db_part.sum(0)) if want_db else None
     return dw, db

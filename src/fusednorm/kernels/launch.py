@@ -1,0 +1,101 @@
+"""A cached launch path for our Triton kernels.
+
+`kernel[grid](*args, **constexprs)` spends tens of microseconds of host time per call in
+JITFunction.run (binding and specializing every argument, building a string cache key,
+looking up the device and stream, launch hooks). At the small inference shapes that is
+most of the call: on the lent H100's host, 45 us through the JIT against 15 us for the
+compiled kernel launched directly (benchmarks/host_overhead.py, NOTES.md).
+
+launch() keeps, per kernel, a dict from a key of our own to the CompiledKernel that
+Triton returned for the first call with that key, and launches it directly afterwards.
+The key is at least as fine as Triton's specialization, so it can never pick a kernel
+compiled for different argument properties. For Triton 3.6 (the supported range), an
+argument is specialized on:
+  * tensors: dtype, and whether data_ptr() is a multiple of 16;
+  * ints: whether it equals 1, is a multiple of 16, and its integer width;
+  * floats: nothing (passed as fp32);
+plus every constexpr, num_warps and the device. Our key records exactly those.
+
+The direct launch is used only on CUDA, with Triton 3.6, without launch hooks (a
+profiler's hooks take the normal path) and unless FUSEDNORM_LAUNCH_CACHE=0."""
+import os
+
+import torch
+import triton
+
+from . import interpreting
+
+try:  # Triton's launch hooks: direct launches are skipped while any is installed.
+    from triton import knobs as _knobs
+except ImportError:  # pragma: no cover
+    _knobs = None
+
+_ENABLED = (triton.__version__.startswith("3.6.") and _knobs is not None
+            and os.environ.get("FUSEDNORM_LAUNCH_CACHE", "1") != "0")
+_I32 = 1 << 31
+
+
+_DRIVER = []
+
+
+def _driver():
+    # Triton's active driver (what JITFunction.run asks for the device and stream).
+    if not _DRIVER:
+        _DRIVER.append(triton.runtime.driver.active)
+    return _DRIVER[0]
+
+
+def _hooks_installed() -> bool:
+    rt = _knobs.runtime
+    return bool(getattr(rt.launch_enter_hook, "calls", rt.launch_enter_hook)
+                or getattr(rt.launch_exit_hook, "calls", rt.launch_exit_hook))
+
+
+def arg_key(a):
+    """The properties of one runtime argument that Triton specializes a kernel on."""
+    if isinstance(a, torch.Tensor):
+        return (a.dtype, a.data_ptr() % 16 == 0)
+    if isinstance(a, bool):
+        return bool
+    if isinstance(a, int):
+        return (a == 1, a % 16 == 0, -_I32 <= a < _I32, a < (1 << 63))
+    if isinstance(a, float):
+        return float
+    return (type(a), a)  # None and anything else: by value
+
+
+class CachedKernel:
+    """Wraps a @triton.jit kernel whose parameters are its runtime arguments followed by
+    its constexprs (the order of the signature)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.compiled = {}
+        self.direct_launches = 0  # for tests: how many launches skipped the JIT
+
+    def __call__(self, grid, args, constexprs, num_warps):
+        """Launch on `grid` (a tuple of up to 3 ints) with the runtime `args` (a tuple,
+        in signature order) and `constexprs` (a tuple of (name, value) in signature
+        order)."""
+        t = args[0]
+        if not _ENABLED or interpreting() or t.device.type != "cuda" or _hooks_installed():
+            self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
+            return
+        drv = _driver()
+        device = drv.get_current_device()
+        key = (device, num_warps, constexprs, tuple(map(arg_key, args)))
+        ck = self.compiled.get(key)
+        g0 = grid[0]
+        g1 = grid[1] if len(grid) > 1 else 1
+        g2 = grid[2] if len(grid) > 2 else 1
+        if ck is None:
+            ck = self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
+            if isinstance(ck, triton.compiler.CompiledKernel):
+                self.compiled[key] = ck
+            return
+        if g0 * g1 * g2 == 0:
+            return
+        stream = drv.get_current_stream(device)
+        ck.run(g0, g1, g2, stream, ck.function, ck.packed_metadata, None, None, None,
+               *args, *(v for _, v in constexprs))
+        self.direct_launches += 1
