@@ -482,6 +482,39 @@ def _rownorm_bwd_kernel(
                 tl.store(DB + pid.to(tl.int64) * N + cols, db_acc, mask=mask)
 
 
+@triton.jit
+def _sum_partials_kernel(
+    DW_P,  # *fp32 (P, N) dw partials, one row per backward program (read when HAS_DW)
+    DB_P,  # *fp32 (P, N) db partials (read when HAS_DB)
+    DW,  # *(N,) dw in the weight's dtype (written when HAS_DW)
+    DB,  # *(N,) db in the bias's dtype (written when HAS_DB)
+    P,  # partial rows
+    N,  # columns
+    HAS_DW: tl.constexpr,
+    HAS_DB: tl.constexpr,
+    BLOCK_P: tl.constexpr,  # partial rows per step
+    BLOCK_N: tl.constexpr,  # columns per program
+):
+    """dw = sum of the partial rows, in a fixed order (bitwise repeatable), cast to the
+    parameter's dtype in the same pass: one launch instead of a sum and a cast each."""
+    cols = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    col_mask = cols < N
+    acc_w = tl.zeros([BLOCK_P, BLOCK_N], dtype=tl.float32)
+    acc_b = tl.zeros([BLOCK_P, BLOCK_N], dtype=tl.float32)
+    for p0 in range(0, P, BLOCK_P):
+        rows = p0 + tl.arange(0, BLOCK_P)
+        offs = rows.to(tl.int64)[:, None] * N + cols[None, :]
+        mask = (rows < P)[:, None] & col_mask[None, :]
+        if HAS_DW:
+            acc_w += tl.load(DW_P + offs, mask=mask, other=0.0)
+        if HAS_DB:
+            acc_b += tl.load(DB_P + offs, mask=mask, other=0.0)
+    if HAS_DW:
+        tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty), mask=col_mask)
+    if HAS_DB:
+        tl.store(DB + cols, tl.sum(acc_b, axis=0).to(DB.dtype.element_ty), mask=col_mask)
+
+
 # ----------------------------------------------------------------------------------------
 # Launch heuristics
 # ----------------------------------------------------------------------------------------
@@ -517,6 +550,10 @@ ROW_TILE = 4096
 TILE, COOP, LOOP = 0, 1, 2
 _FWD = CachedKernel(_rownorm_fwd_kernel)
 _BWD = CachedKernel(_rownorm_bwd_kernel)
+_SUM = CachedKernel(_sum_partials_kernel)
+# The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (its time is a few
+# microseconds at every N of the rows suite; the launch count is what it saves).
+SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 
 
 @dataclass(frozen=True)
@@ -619,9 +656,10 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
         ("BLOCK_N", cfg.block_n)), cfg.num_warps)
 
 
-def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx):
-    """Launch the backward into the preallocated dx; returns fp32 (dw, db) reduced in a
-    fixed order (None where not wanted)."""
+def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
+                dw_dtype=torch.float32, db_dtype=torch.float32):
+    """Launch the backward into the preallocated dx; returns (dw, db) reduced in a fixed
+    order, in dw_dtype / db_dtype (None where not wanted)."""
     M, N = x.shape
     has_w = weight is not None and want_dw
     sms = sm_count(x.device)
@@ -661,7 +699,16 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
             ("ROWS", cfg.rows), ("GROUP", cfg.group),
             ("GROUP_P2", triton.next_power_of_2(cfg.group)), ("BLOCK_N", cfg.block_n)),
             cfg.num_warps)
-    # One partial row (few rows: the inference shapes) needs no reduction launch.
-    dw = (dw_part[0] if partials == 1 else dw_part.sum(0)) if has_w else None
-    db = (db_part[0] if partials == 1 else db_part.sum(0)) if want_db else None
+    if not (has_w or want_db):
+        return None, None
+    if partials == 1 and dw_dtype == db_dtype == torch.float32:
+        # One fp32 partial row (few rows: the inference shapes) is the result already.
+        return (dw_part[0] if has_w else None), (db_part[0] if want_db else None)
+    dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_w else None
+    db = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
+    _SUM((triton.cdiv(N, SUM_BLOCK_N),), (
+        dw_part if has_w else db_part, db_part if want_db else dw_part,
+        dw if has_w else db, db if want_db else dw, partials, N,
+    ), (("HAS_DW", has_w), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
+        ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
     return dw, db

@@ -57,9 +57,12 @@ def _(x, residual, weight, bias, eps, is_rms):
 
 
 def bwd_impl(dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tensor],
-             mean: Tensor, rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool):
-    """The backward's implementation. Returns dx (x's dtype) and fp32 dw, db (None when
-    not wanted)."""
+             mean: Tensor, rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool,
+             dw_dtype=torch.float32, db_dtype=torch.float32):
+    """The backward's implementation. Returns dx (x's dtype) and dw, db in dw_dtype /
+    db_dtype (None when not wanted). The registered op returns them in fp32 (its schema
+    has no dtype); the eager path asks for the parameters' dtypes, which the kernel's
+    final reduction writes directly."""
     M, N = x.shape
     if not use_kernels(x.device):
         dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
@@ -70,7 +73,8 @@ def bwd_impl(dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tenso
     dy = _row_view(dy)
     dh = _row_view(dh) if dh is not None else None
     dx = x.new_empty((M, N))
-    dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx)
+    dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx,
+                           dw_dtype, db_dtype)
     return dx, dw, db
 
 
@@ -112,7 +116,7 @@ def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
     want_dw = weight is not None and need[2]
     want_db = ctx.bias_dtype is not None and need[3]
     dx, dw, db = bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
-                             ctx.is_rms, want_dw, want_db)
+                     ctx.is_rms, want_dw, want_db)
     return (dx, dx if ctx.has_residual else None,
             dw.to(ctx.weight_dtype) if want_dw else None,
             db.to(ctx.bias_dtype) if want_db else None, None, None)
@@ -133,7 +137,10 @@ class _EagerRowNorm(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, dy, dh, dmean, drstd):
-        return _backward(ctx, dy, dh, dmean, drstd, bwd=bwd_impl)
+        wd = ctx.weight_dtype or torch.float32
+        bd = ctx.bias_dtype or torch.float32
+        return _backward(ctx, dy, dh, dmean, drstd,
+                         bwd=lambda *a: bwd_impl(*a, dw_dtype=wd, db_dtype=bd))
 
 
 def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
