@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover
 _ENABLED = (triton.__version__.startswith("3.6.") and _knobs is not None
             and os.environ.get("FUSEDNORM_LAUNCH_CACHE", "1") != "0")
 _I32 = 1 << 31
+_U64 = 1 << 63
 
 
 _DRIVER = []
@@ -52,16 +53,20 @@ def _hooks_installed() -> bool:
 
 
 def arg_key(a):
-    """The properties of one runtime argument that Triton specializes a kernel on."""
+    """The properties of one runtime argument that Triton specializes a kernel on (ints
+    are tested first: most arguments are sizes and strides)."""
+    t = type(a)
+    if t is int:
+        return (a == 1, a % 16 == 0, -_I32 <= a < _I32, a < _U64)
+    if t is float:
+        return float
     if isinstance(a, torch.Tensor):
         return (a.dtype, a.data_ptr() % 16 == 0)
-    if isinstance(a, bool):
+    if t is bool:
         return bool
-    if isinstance(a, int):
-        return (a == 1, a % 16 == 0, -_I32 <= a < _I32, a < (1 << 63))
-    if isinstance(a, float):
-        return float
-    return (type(a), a)  # None and anything else: by value
+    if isinstance(a, int):  # an int subclass
+        return (a == 1, a % 16 == 0, -_I32 <= a < _I32, a < _U64)
+    return (t, a)  # None and anything else: by value
 
 
 class CachedKernel:

@@ -616,6 +616,16 @@ def bwd_config(n: int, sms: int) -> LaunchConfig:
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
 
 
+def _cdiv(a: int, b: int) -> int:
+    # triton.cdiv / next_power_of_2 go through Triton's constexpr wrappers, microseconds a
+    # call: the per-call launch code uses these instead.
+    return -(-a // b)
+
+
+def _next_pow2(n: int) -> int:
+    return 1 << (n - 1).bit_length() if n > 1 else 1
+
+
 def _coop_scratch(M: int, cfg: LaunchConfig, device):
     """Zeroed (M, GROUP, 2) int64 slots for the cooperative path's tagged partials (a
     zero tag never matches a row's tag, row + 1)."""
@@ -637,7 +647,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     sms = sm_count(x.device)
     cfg = fwd_config(N, sms)
     if cfg.path == TILE:
-        grid = (triton.cdiv(M, cfg.rows),)
+        grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
         grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
     else:
@@ -652,7 +662,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
         h.stride(0) if residual is not None else 0, float(eps),
     ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_BIAS", bias is not None),
         ("HAS_RESIDUAL", residual is not None), ("PATH", cfg.path), ("ROWS", cfg.rows),
-        ("GROUP", cfg.group), ("GROUP_P2", triton.next_power_of_2(cfg.group)),
+        ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
         ("BLOCK_N", cfg.block_n)), cfg.num_warps)
 
 
@@ -674,9 +684,9 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
         # O(programs x N) with programs <= programs_per_sm x SMs.
         max_programs = cfg.programs_per_sm * sms
-        steps = triton.cdiv(max(M, 1), cfg.rows)
-        rows_per_program = triton.cdiv(steps, max_programs) * cfg.rows
-        programs = partials = triton.cdiv(max(M, 1), rows_per_program)
+        steps = _cdiv(max(M, 1), cfg.rows)
+        rows_per_program = _cdiv(steps, max_programs) * cfg.rows
+        programs = partials = _cdiv(max(M, 1), rows_per_program)
     f32 = dict(device=x.device, dtype=torch.float32)
     dw_part = torch.empty((partials, N), **f32) if has_w else None
     db_part = torch.empty((partials, N), **f32) if want_db else None
@@ -697,7 +707,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_DW", has_w),
             ("HAS_BIAS", want_db), ("HAS_DH", dh is not None), ("PATH", cfg.path),
             ("ROWS", cfg.rows), ("GROUP", cfg.group),
-            ("GROUP_P2", triton.next_power_of_2(cfg.group)), ("BLOCK_N", cfg.block_n)),
+            ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n)),
             cfg.num_warps)
     if not (has_w or want_db):
         return None, None
@@ -706,7 +716,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         return (dw_part[0] if has_w else None), (db_part[0] if want_db else None)
     dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_w else None
     db = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
-    _SUM((triton.cdiv(N, SUM_BLOCK_N),), (
+    _SUM((_cdiv(N, SUM_BLOCK_N),), (
         dw_part if has_w else db_part, db_part if want_db else dw_part,
         dw if has_w else db, db if want_db else dw, partials, N,
     ), (("HAS_DW", has_w), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
