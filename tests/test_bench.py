@@ -421,3 +421,9 @@ def test_no_gpu_one_line_and_status_2():
     assert run.returncode == 2
     assert run.stdout == ""
     assert run.stderr == cli.NO_GPU + "\n"
+
+
+def test_n_option_parses_a_list():
+    from fusednorm.bench.cli import parse_args
+    assert parse_args(["--n", "512,1048576"]).n == [512, 1048576]
+    assert parse_args([]).n is None

@@ -76,6 +76,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                    help=f"comma-separated, of: {', '.join(MODES)} (default: all)")
     p.add_argument("--providers", type=_csv(list(PROVIDERS)), metavar="LIST",
                    help=f"comma-separated, of: {', '.join(PROVIDERS)} (default: all installed)")
+    p.add_argument("--n", type=lambda v: [int(t) for t in v.split(",") if t], metavar="LIST",
+                   help="rows suite: only shapes whose row length N is in this comma-separated "
+                        "list (e.g. to re-measure the cooperative path's shapes)")
     p.add_argument("--quick", action="store_true",
                    help="a handful of shapes and shorter timing: under a minute")
     p.add_argument("--out", metavar="DIR",
@@ -124,6 +127,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         skipped=skipped, options={k: v for k, v in vars(args).items() if k != "out"},
         interrupted=False)
     cases = build_cases(ops, dtypes, args.quick)
+    if args.n:
+        cases = [c for c in cases if c.op.suite != "rows" or c.N in args.n]
+        if not cases:
+            print(f"fusednorm.bench: no rows shape has N in {args.n}", file=sys.stderr)
+            return 2
     out_dir = args.out or _default_out(props.name)
     reporter = Reporter(out_dir, meta)
 

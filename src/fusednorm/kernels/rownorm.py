@@ -41,6 +41,7 @@ Three paths share each kernel, chosen by the constexpr PATH:
 """
 from dataclasses import dataclass
 import functools
+import os
 from typing import Optional
 
 import torch
@@ -60,18 +61,46 @@ def _publish(SLOT, value, tag):
 
 
 @triton.jit
-def _collect(SLOTS, parts, parts_mask, tag, NSLOT: tl.constexpr):
-    """Spin (volatile loads) until the NSLOT (1 or 2) slots of every part under
-    `parts_mask` carry `tag`, in one loop over a [parts, 2] tile; return the two fp32
-    partial columns (0 where masked; the second is 0 when NSLOT == 1)."""
+def _signal(CNT, SYNC: tl.constexpr):
+    """After a program has published all its slots of a row: with SYNC == 2, count it in
+    the row's counter with release semantics (the barrier first orders the slot stores of
+    every thread of the program before the one thread's release)."""
+    if SYNC == 2:
+        tl.debug_barrier()
+        tl.atomic_add(CNT, 1, sem="release")
+
+
+@triton.jit
+def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.constexpr,
+             SYNC: tl.constexpr):
+    """Wait until the NSLOT (1 or 2) slots of every part under `parts_mask` carry `tag`
+    and return the two fp32 partial columns (0 where masked; the second is 0 when
+    NSLOT == 1). How the wait is made (SYNC):
+      0: spin on volatile loads of the [parts, 2] tile of tagged words;
+      1: as 0, then a barrier, a fresh load by every thread, and the spin again (so no
+         thread keeps a copy it loaded before the deciding one saw every tag);
+      2: spin on the row's counter (CNT) with acquire semantics until GROUP programs
+         have signalled, then a barrier and one load of the tile (tags still checked)."""
     j = tl.arange(0, 2)
     ptrs = SLOTS + parts[:, None] * 2 + j[None, :]
     mask = parts_mask[:, None] & (j[None, :] < NSLOT)
+    if SYNC == 2:
+        c = tl.atomic_add(CNT, 0, sem="acquire")
+        while c < GROUP:
+            c = tl.atomic_add(CNT, 0, sem="acquire")
+        tl.debug_barrier()
     v = tl.load(ptrs, mask=mask, other=0, volatile=True)
     pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     while pending > 0:
         v = tl.load(ptrs, mask=mask, other=0, volatile=True)
         pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    if SYNC == 1:
+        tl.debug_barrier()
+        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+        pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+        while pending > 0:
+            v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+            pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
     return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
         tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
@@ -87,7 +116,8 @@ def _rownorm_fwd_kernel(
     H,  # *h = x + residual, (M, N), row stride stride_hm (written when HAS_RESIDUAL)
     MEAN,  # *fp32 (M,): mean per row (written unless IS_RMS)
     RSTD,  # *fp32 (M,): 1 / std (LayerNorm) or 1 / rms (RMSNorm) per row
-    WS,  # *int64 (M, GROUP, 2), zeroed: tagged partial statistics per row slice (PATH 1)
+    WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial statistics per row slice, then
+         # the row's counter (PATH 1)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X, in elements
@@ -104,6 +134,7 @@ def _rownorm_fwd_kernel(
     GROUP: tl.constexpr,  # programs per row (PATH 1)
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
+    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -167,7 +198,7 @@ def _rownorm_fwd_kernel(
                 hb = xb
             if live:
                 hf = hb.to(tl.float32)
-                ws = WS + (row64 * GROUP + part) * 2
+                ws = WS + (row64 * (GROUP + 1) + part) * 2
                 if IS_RMS:
                     _publish(ws, tl.sum(hf * hf, axis=0), row + 1)
                 else:
@@ -175,6 +206,7 @@ def _rownorm_fwd_kernel(
                     d = tl.where(mask, hf - s_mean, 0.0)
                     _publish(ws, s_mean, row + 1)
                     _publish(ws + 1, tl.sum(d * d, axis=0), row + 1)
+                _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
             nxt = row64 + num_groups
             xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
             if HAS_RESIDUAL:
@@ -182,8 +214,9 @@ def _rownorm_fwd_kernel(
             prev = row - num_groups
             if prev >= group:
                 prev64 = tl.cast(prev, tl.int64)
-                p0, p1 = _collect(WS + prev64 * GROUP * 2, parts, parts_mask, prev + 1,
-                                  1 if IS_RMS else 2)
+                row_ws = WS + prev64 * (GROUP + 1) * 2
+                p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
+                                  1 if IS_RMS else 2, GROUP, SYNC)
                 if IS_RMS:
                     mean = 0.0
                     rstd = 1.0 / tl.sqrt(tl.sum(p0, axis=0) / N + eps)
@@ -265,7 +298,8 @@ def _rownorm_bwd_kernel(
     DW,  # *fp32 (programs, N) partial dL/dw per program (written when HAS_DW)
     DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS)
     C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
-    WS,  # *int64 (M, GROUP, 2), zeroed: tagged partial sums for c1, c2 (PATH 1)
+    WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial sums for c1, c2, then the
+         # row's counter (PATH 1)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X
@@ -283,6 +317,7 @@ def _rownorm_bwd_kernel(
     GROUP: tl.constexpr,  # programs per row (PATH 1)
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     BLOCK_N: tl.constexpr,
+    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -368,10 +403,11 @@ def _rownorm_bwd_kernel(
                 wdy = dyb.to(tl.float32)
                 if HAS_WEIGHT:
                     wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                ws = WS + (row64 * GROUP + part) * 2
+                ws = WS + (row64 * (GROUP + 1) + part) * 2
                 _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
                 if not IS_RMS:
                     _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+                _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
             xn = xb
             dyn = dyb
             nxt = row64 + num_groups
@@ -390,8 +426,9 @@ def _rownorm_bwd_kernel(
                     wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
                 else:
                     wdy = dyf
-                p0, p1 = _collect(WS + prev64 * GROUP * 2, parts, parts_mask, prev + 1,
-                                  1 if IS_RMS else 2)
+                row_ws = WS + prev64 * (GROUP + 1) * 2
+                p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
+                                  1 if IS_RMS else 2, GROUP, SYNC)
                 c1 = tl.sum(p0, axis=0) / N
                 if IS_RMS:
                     dx = (wdy - xhat * c1) * rstd
@@ -543,6 +580,11 @@ BWD_COOP_LARGE = ((8192, 16, 1),)
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
 INTERPRETER_COOP_MAX = 65536
+# How a cooperative program waits for the partials of a row (see _collect). With 0, the
+# tagged words alone, the H100 gave 1-3 rows in 512 with one slice's partial missing at
+# GROUP = 32 (N = 131072 and 262144; benchmarks/diag_coop.py): 2, a release/acquire
+# counter per row, is the default. FUSEDNORM_COOP_SYNC selects another for diagnosis.
+COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "2"))
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -627,11 +669,11 @@ def _next_pow2(n: int) -> int:
 
 
 def _coop_scratch(M: int, cfg: LaunchConfig, device):
-    """Zeroed (M, GROUP, 2) int64 slots for the cooperative path's tagged partials (a
-    zero tag never matches a row's tag, row + 1)."""
+    """Zeroed (M, GROUP + 1, 2) int64 slots for the cooperative path: each row's tagged
+    partials (a zero tag never matches a row's tag, row + 1), then its counter."""
     if cfg.path != COOP:
         return None
-    return torch.zeros((M, cfg.group, 2), device=device, dtype=torch.int64)
+    return torch.zeros((M, cfg.group + 1, 2), device=device, dtype=torch.int64)
 
 
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
@@ -663,7 +705,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_BIAS", bias is not None),
         ("HAS_RESIDUAL", residual is not None), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
-        ("BLOCK_N", cfg.block_n)), cfg.num_warps)
+        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps)
 
 
 def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
@@ -707,8 +749,8 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_DW", has_w),
             ("HAS_BIAS", want_db), ("HAS_DH", dh is not None), ("PATH", cfg.path),
             ("ROWS", cfg.rows), ("GROUP", cfg.group),
-            ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n)),
-            cfg.num_warps)
+            ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
+            ("SYNC", COOP_SYNC)), cfg.num_warps)
     if not (has_w or want_db):
         return None, None
     if partials == 1 and dw_dtype == db_dtype == torch.float32:
