@@ -370,7 +370,7 @@ def test_json_and_summary(tmp_path):
     for text in ("Test GPU 80GB", "torch 2.99", "triton 9.9", "2026-01-02T03:04:05+00:00",
                  "3000 GB/s", "liger (absent: ModuleNotFoundError",
                  "## rows / layer_norm / bf16 / fwd", "| shape | N | fusednorm | torch | liger |",
-                 "| 131072x1024 | 1024 | 2500 | 2000 | wrong | 1.25x vs torch |",
+                 "| 131072x1024 | 1024 | 2500 (83%) | 2000 (67%) | wrong | 1.25x vs torch |",
                  "skipped: groups/instance_norm"):
         assert text in md, text
     assert any(n.startswith("wrote") and "summary.md" in n for n in notes)

@@ -117,7 +117,13 @@ def summary_markdown(meta: Dict, records: List[Dict]) -> str:
         out.append(f"- skipped: {note}")
     if meta.get("interrupted"):
         out.append("- the run was interrupted: the tables are partial")
-    out += ["", BYTES_NOTE, "", "Cells are GB/s, or why a provider was not timed."]
+    for run in meta.get("runs", []):
+        opts = ", ".join(f"{k}={v}" for k, v in run["options"].items() if v not in (None, False))
+        out.append(f"- merged run {run['file']}: {run['date']}, copy {run['copy_gbps']} GB/s, "
+                   f"{run['records']} records ({opts})"
+                   + ("; interrupted" if run["interrupted"] else ""))
+    out += ["", BYTES_NOTE, "",
+            "Cells are GB/s (and % of the copy bandwidth), or why a provider was not timed."]
     for (suite, op, dtype, mode), recs in _by_key(records).items():
         names = sorted({r["provider"] for r in recs}, key=_rank)
         out += ["", f"## {suite} / {op} / {dtype} / {mode}", ""]
@@ -131,8 +137,9 @@ def summary_markdown(meta: Dict, records: List[Dict]) -> str:
             cells = []
             for n in names:
                 r = by_provider.get(n)
-                cells.append("" if r is None else
-                             f"{r['gbps']:.0f}" if r["status"] == "ok" else r["status"])
+                cells.append("" if r is None else r["status"] if r["status"] != "ok" else
+                             f"{r['gbps']:.0f}" if r.get("pct_copy") is None else
+                             f"{r['gbps']:.0f} ({r['pct_copy']:.0f}%)")
             ours = by_provider.get("fusednorm")
             speedup = ""
             if ours and ours["speedup_vs_best_other"] is not None:

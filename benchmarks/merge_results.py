@@ -1,0 +1,47 @@
+"""Merge several `python -m fusednorm.bench` runs into one results folder: results.json,
+summary.md and the plots. A later run's record replaces an earlier one for the same
+(suite, op, dtype, mode, shape, layout, provider); the others are kept in order.
+Usage: python benchmarks/merge_results.py OUT_DIR RUN.json [RUN.json ...]"""
+import json
+import os
+import sys
+
+from fusednorm.bench.report import summary_markdown, write_json, write_plots
+
+
+def key(r):
+    return (r["suite"], r["op"], r["dtype"], r["mode"], r["label"], r["provider"])
+
+
+def main():
+    out_dir, paths = sys.argv[1], sys.argv[2:]
+    runs = [json.load(open(p)) for p in paths]
+    merged, index = [], {}
+    for run in runs:
+        for r in run["results"]:
+            k = key(r)
+            if k in index:
+                merged[index[k]] = r
+            else:
+                index[k] = len(merged)
+                merged.append(r)
+    first = runs[0]
+    meta = {k: v for k, v in first.items() if k != "results"}
+    meta["date"] = " / ".join(sorted({r["date"][:10] for r in runs}))
+    meta["copy_gbps"] = min(r["copy_gbps"] for r in runs)
+    meta["runs"] = [dict(file=os.path.basename(os.path.dirname(p)) or p, date=r["date"],
+                         copy_gbps=round(r["copy_gbps"]), options=r["options"],
+                         interrupted=r["interrupted"], records=len(r["results"]))
+                    for p, r in zip(paths, runs)]
+    for r in runs[1:]:
+        for name in ("device", "torch", "triton", "fusednorm"):
+            assert r[name] == first[name], f"runs differ in {name}: {r[name]} vs {first[name]}"
+    os.makedirs(out_dir, exist_ok=True)
+    write_json(os.path.join(out_dir, "results.json"), meta, merged)
+    with open(os.path.join(out_dir, "summary.md"), "w") as f:
+        f.write(summary_markdown(meta, merged))
+    print("\n".join(write_plots(out_dir, meta, merged)))
+
+
+if __name__ == "__main__":
+    main()
