@@ -1,7 +1,7 @@
 """Merge several `python -m fusednorm.bench` runs into one results folder: results.json,
 summary.md and the plots. A later run's record replaces an earlier one for the same
 (suite, op, dtype, mode, shape, layout, provider); the others are kept in order.
-Usage: python benchmarks/merge_results.py OUT_DIR RUN.json [RUN.json ...]"""
+Usage: python benchmarks/merge_results.py OUT_DIR RUN.json [RUN.json ...] [--note TEXT ...]"""
 import json
 import os
 import sys
@@ -14,7 +14,10 @@ def key(r):
 
 
 def main():
-    out_dir, paths = sys.argv[1], sys.argv[2:]
+    args = sys.argv[2:]
+    notes = [args[i + 1] for i, a in enumerate(args) if a == "--note"]
+    paths = [a for i, a in enumerate(args) if a != "--note" and (i == 0 or args[i - 1] != "--note")]
+    out_dir = sys.argv[1]
     runs = [json.load(open(p)) for p in paths]
     merged, index = [], {}
     for run in runs:
@@ -29,6 +32,7 @@ def main():
     meta = {k: v for k, v in first.items() if k != "results"}
     meta["date"] = " / ".join(sorted({r["date"][:10] for r in runs}))
     meta["copy_gbps"] = min(r["copy_gbps"] for r in runs)
+    meta["notes"] = notes
     meta["runs"] = [dict(file=os.path.basename(os.path.dirname(p)) or p, date=r["date"],
                          copy_gbps=round(r["copy_gbps"]), options=r["options"],
                          interrupted=r["interrupted"], records=len(r["results"]))

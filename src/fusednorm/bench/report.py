@@ -122,6 +122,8 @@ def summary_markdown(meta: Dict, records: List[Dict]) -> str:
         out.append(f"- merged run {run['file']}: {run['date']}, copy {run['copy_gbps']} GB/s, "
                    f"{run['records']} records ({opts})"
                    + ("; interrupted" if run["interrupted"] else ""))
+    for note in meta.get("notes", []):
+        out.append(f"- note: {note}")
     out += ["", BYTES_NOTE, "",
             "Cells are GB/s (and % of the copy bandwidth), or why a provider was not timed."]
     for (suite, op, dtype, mode), recs in _by_key(records).items():
