@@ -10,7 +10,7 @@ from fusednorm.bench.report import summary_markdown, write_json, write_plots
 
 
 def key(r):
-    return (r["suite"], r["op"], r["dtype"], r["mode"], r["label"], r["provider"])
+    return (r["suite"], r["op"], r["dtype"], r["mode"], r["label"], r.get("layout"), r["provider"])
 
 
 def main():

@@ -427,3 +427,29 @@ def test_n_option_parses_a_list():
     from fusednorm.bench.cli import parse_args
     assert parse_args(["--n", "512,1048576"]).n == [512, 1048576]
     assert parse_args([]).n is None
+
+
+def test_merge_results(tmp_path):
+    # benchmarks/merge_results.py: a later run's record replaces the earlier one for the
+    # same case and provider, the rest keep their order, and the notes reach the summary.
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "merge_results.py"
+    first = dict(META, options={"dtype": ["bf16"]}, interrupted=False, results=RECORDS)
+    redo = dict(_rec("fusednorm", 1024, 2900.0, speedup=1.45), shape=RECORDS[0]["shape"])
+    second = dict(META, copy_gbps=2990.0, options={"n": [1024]}, interrupted=False,
+                  results=[redo])
+    for name, run in (("a", first), ("b", second)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "results.json").write_text(json.dumps(run))
+    out = tmp_path / "merged"
+    subprocess.run([sys.executable, str(script), str(out), str(tmp_path / "a" / "results.json"),
+                    str(tmp_path / "b" / "results.json"), "--note", "one note"],
+                   check=True, capture_output=True)
+    data = json.loads((out / "results.json").read_text())
+    assert len(data["results"]) == len(RECORDS)
+    assert data["results"][0]["gbps"] == 2900.0 and data["results"][1:] == RECORDS[1:]
+    assert data["copy_gbps"] == 2990.0 and len(data["runs"]) == 2
+    md = (out / "summary.md").read_text()
+    assert "- note: one note" in md and "merged run b" in md and "2900 (" in md

@@ -17,3 +17,17 @@ _is_compiling = torch.compiler.is_compiling
 
 def eager_path(x: Tensor) -> bool:
     return ENABLED and type(x) is Tensor and not _is_compiling()
+
+
+def autograd_function(name: str, forward_impl, setup_context, backward):
+    """A torch.autograd.Function named `name` that runs forward_impl(*args), saves what
+    the registered op's setup_context saves, and differentiates with `backward`: the
+    registered op's autograd, without the dispatcher."""
+    def forward(ctx, *args):
+        out = forward_impl(*args)
+        setup_context(ctx, args, out)
+        return out
+
+    return type(name, (torch.autograd.Function,),
+                {"forward": staticmethod(forward), "backward": staticmethod(backward),
+                 "__doc__": autograd_function.__doc__})

@@ -11,7 +11,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
-from .eager import eager_path
+from .eager import autograd_function, eager_path
 
 
 def _dense(x: Tensor) -> Tensor:
@@ -126,18 +126,9 @@ def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
 groupnorm_fwd.register_autograd(_backward, setup_context=_setup_context)
 
 
-class _EagerGroupNorm(torch.autograd.Function):
-    """The registered op's forward and backward for eager calls that need gradients."""
-
-    @staticmethod
-    def forward(ctx, x, weight, bias, num_groups, eps, activation):
-        out = fwd_impl(x, weight, bias, num_groups, eps, activation)
-        _setup_context(ctx, (x, weight, bias, num_groups, eps, activation), out)
-        return out
-
-    @staticmethod
-    def backward(ctx, dy, dmean, drstd):
-        return _backward(ctx, dy, dmean, drstd, bwd=bwd_impl)
+_EagerGroupNorm = autograd_function(
+    "_EagerGroupNorm", fwd_impl, _setup_context,
+    lambda ctx, dy, dmean, drstd: _backward(ctx, dy, dmean, drstd, bwd=bwd_impl))
 
 
 def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,

@@ -10,7 +10,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import eager_path
+from .eager import autograd_function, eager_path
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -125,22 +125,15 @@ def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
 rownorm_fwd.register_autograd(_backward, setup_context=_setup_context)
 
 
-class _EagerRowNorm(torch.autograd.Function):
-    """The same forward and backward as the registered op, for eager calls that need
-    gradients: autograd.Function costs far less per call than the custom-op dispatcher."""
+def _eager_backward(ctx, dy, dh, dmean, drstd):
+    # The eager path asks the final reduction for dw/db in the parameters' dtypes.
+    wd = ctx.weight_dtype or torch.float32
+    bd = ctx.bias_dtype or torch.float32
+    return _backward(ctx, dy, dh, dmean, drstd,
+                     bwd=lambda *a: bwd_impl(*a, dw_dtype=wd, db_dtype=bd))
 
-    @staticmethod
-    def forward(ctx, x, residual, weight, bias, eps, is_rms):
-        out = fwd_impl(x, residual, weight, bias, eps, is_rms)
-        _setup_context(ctx, (x, residual, weight, bias, eps, is_rms), out)
-        return out
 
-    @staticmethod
-    def backward(ctx, dy, dh, dmean, drstd):
-        wd = ctx.weight_dtype or torch.float32
-        bd = ctx.bias_dtype or torch.float32
-        return _backward(ctx, dy, dh, dmean, drstd,
-                         bwd=lambda *a: bwd_impl(*a, dw_dtype=wd, db_dtype=bd))
+_EagerRowNorm = autograd_function("_EagerRowNorm", fwd_impl, _setup_context, _eager_backward)
 
 
 def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
