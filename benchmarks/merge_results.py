@@ -44,7 +44,10 @@ def main():
     write_json(os.path.join(out_dir, "results.json"), meta, merged)
     with open(os.path.join(out_dir, "summary.md"), "w") as f:
         f.write(summary_markdown(meta, merged))
-    print("\n".join(write_plots(out_dir, meta, merged)))
+    try:
+        print("\n".join(write_plots(out_dir, meta, merged)))
+    except ImportError:
+        print("plots skipped: matplotlib is not installed (pip install -e '.[bench]')")
 
 
 if __name__ == "__main__":
