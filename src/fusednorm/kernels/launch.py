@@ -3,8 +3,9 @@
 `kernel[grid](*args, **constexprs)` spends tens of microseconds of host time per call in
 JITFunction.run (binding and specializing every argument, building a string cache key,
 looking up the device and stream, launch hooks). At the small inference shapes that is
-most of the call: on the lent H100's host, 45 us through the JIT against 15 us for the
-compiled kernel launched directly (benchmarks/host_overhead.py, NOTES.md).
+most of the call: on the lent H100's host, our launcher through the JIT took 26-55 us a
+call and the compiled kernel launched directly 9-17 us (benchmarks/host_overhead.py,
+results/2026-11-22-h100-v0.4-host/host_before_launch_cache.json).
 
 launch() keeps, per kernel, a dict from a key of our own to the CompiledKernel that
 Triton returned for the first call with that key, and launches it directly afterwards.
@@ -22,8 +23,6 @@ import os
 
 import torch
 import triton
-
-from . import interpreting
 
 try:  # Triton's launch hooks: direct launches are skipped while any is installed.
     from triton import knobs as _knobs
@@ -83,7 +82,8 @@ class CachedKernel:
         in signature order) and `constexprs` (a tuple of (name, value) in signature
         order)."""
         t = args[0]
-        if not _ENABLED or interpreting() or t.device.type != "cuda" or _hooks_installed():
+        # CPU tensors (the interpreter) always take Triton's own entry point.
+        if not (_ENABLED and t.is_cuda) or _hooks_installed():
             self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
             return
         drv = _driver()
