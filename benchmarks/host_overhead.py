@@ -6,10 +6,13 @@ synchronize at the end): when the host is the bottleneck that is the host cost p
 otherwise the kernel time. Variants, from the user's call down to the bare launch:
   torch        torch.nn.functional.{rms_norm, layer_norm}
   fusednorm    fusednorm.{rms_norm, layer_norm} (eager path: no dispatcher)
-  op           the same through the registered torch.library op (eager.ENABLED = False)
+  registered   the same through the registered torch.library op (eager.ENABLED = False)
   launcher     kernels.rownorm.rownorm_fwd into preallocated outputs (no checks, no allocation)
   compiled     the cached CompiledKernel launched directly (Triton's binder skipped)
-and, with gradients, forward + torch.autograd.grad for torch, fusednorm and op."""
+and, with gradients, forward + torch.autograd.grad for torch, fusednorm and registered.
+
+(The two logs in results/2026-11-22-h100-v0.4-host/ predate this naming: their `op=` field
+is the registered-op time, and their rows alternate rms_norm, layer_norm per shape.)"""
 import json
 import platform
 import sys
@@ -77,7 +80,7 @@ def main():
                 eager.ENABLED = True
                 row["fusednorm"] = per_call_us(ffn)
                 eager.ENABLED = False
-                row["op"] = per_call_us(ffn)
+                row["registered"] = per_call_us(ffn)
                 eager.ENABLED = True
                 row["launcher"] = per_call_us(lfn)
                 row["compiled"] = per_call_us(cfn)
@@ -95,7 +98,7 @@ def main():
             row["torch fwd+bwd"] = per_call_us(tg, 1000)
             row["fusednorm fwd+bwd"] = per_call_us(fg, 1000)
             eager.ENABLED = False
-            row["op fwd+bwd"] = per_call_us(fg, 1000)
+            row["registered fwd+bwd"] = per_call_us(fg, 1000)
             eager.ENABLED = True
             rows.append(row)
             print("  ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}"
