@@ -2,9 +2,9 @@
 summary.md and the plots. A later run's record replaces an earlier one for the same
 (suite, op, dtype, mode, shape, layout, provider); the others are kept in order.
 Usage: python benchmarks/merge_results.py OUT_DIR RUN.json [RUN.json ...] [--note TEXT ...]"""
+import argparse
 import json
 import os
-import sys
 
 from fusednorm.bench.report import summary_markdown, write_json, write_plots
 
@@ -14,10 +14,12 @@ def key(r):
 
 
 def main():
-    args = sys.argv[2:]
-    notes = [args[i + 1] for i, a in enumerate(args) if a == "--note"]
-    paths = [a for i, a in enumerate(args) if a != "--note" and (i == 0 or args[i - 1] != "--note")]
-    out_dir = sys.argv[1]
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("out_dir")
+    p.add_argument("runs", nargs="+", metavar="RUN.json")
+    p.add_argument("--note", action="append", default=[], help="a line for the summary")
+    a = p.parse_args()
+    out_dir, paths, notes = a.out_dir, a.runs, a.note
     runs = [json.load(open(p)) for p in paths]
     merged, index = [], {}
     for run in runs:
