@@ -583,8 +583,12 @@ INTERPRETER_COOP_MAX = 65536
 # How a cooperative program waits for the partials of a row (see _collect). With 0, the
 # tagged words alone, the H100 gave 1-3 rows in 512 with one slice's partial missing at
 # GROUP = 32 (N = 131072 and 262144; benchmarks/diag_coop.py): 2, a release/acquire
-# counter per row, is the default. FUSEDNORM_COOP_SYNC selects another for diagnosis.
+# counter per row, is the default; FUSEDNORM_COOP_SYNC=1 selects the barrier-and-reload
+# wait (also clean in those trials). 0, the racy one, is reachable only by assigning this
+# attribute, as benchmarks/diag_coop.py does to reproduce the bug.
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "2"))
+if COOP_SYNC not in (1, 2):
+    raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1 or 2, got {COOP_SYNC}")
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -593,8 +597,9 @@ TILE, COOP, LOOP = 0, 1, 2
 _FWD = CachedKernel(_rownorm_fwd_kernel)
 _BWD = CachedKernel(_rownorm_bwd_kernel)
 _SUM = CachedKernel(_sum_partials_kernel)
-# The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (its time is a few
-# microseconds at every N of the rows suite; the launch count is what it saves).
+# The partial-row sum: 16 partial rows x 256 columns per step, 4 warps. Not timed on its
+# own: it reads partials x N fp32, at most about 8.6 MB in the rows suite (528 partials x
+# 4096), a few microseconds at copy speed; the launches it replaces are what it saves.
 SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 
 
