@@ -558,7 +558,10 @@ def _sum_partials_kernel(
 
 # Every threshold below comes from benchmarks/sweep_rows.py on an H100 80GB HBM3 (copy
 # 3005 GB/s), bf16 RMSNorm, about 2^27 elements, torch 2.11 / triton 3.6; the numbers are
-# in benchmarks/NOTES.md.
+# in benchmarks/NOTES.md. Caveat (NOTES v0.4): those sweeps timed calls through the
+# registered op, whose host time was close to the backward's GPU time, so the backward
+# figures are partly host-bound and due for a re-sweep on the eager path; ptxas also shows
+# the backward cooperative configs spilling (NOTES v0.4, leads).
 #
 # Longest row kept whole in one program's registers (PATH 0). Forward: at N = 32768 with
 # 32 warps 97.0% of copy bandwidth; at 65536 the single program spills (68.4%). Backward
