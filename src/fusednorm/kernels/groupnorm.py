@@ -56,6 +56,7 @@ import triton
 import triton.language as tl
 
 from . import sm_count
+from .launch import CachedKernel
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
 
@@ -479,6 +480,9 @@ PIPELINE_STEPS = 8
 MAX_BLOCK_C_LAST = 256
 # Tiles per task at least: amortizes the ticket, the statistics loads and the wait.
 MIN_STEPS = 4
+# Contiguous layout: shortest run of one channel in a tile (elements). 4096 keeps whole
+# channels of up to 4096 positions in one tile row (one task per channel tile).
+MIN_RUN_NCHW = 4096
 # Partials one combine reads at most (seg_c * n_chunks): it runs in a single program while
 # the segment's phase-2 tasks wait, so longer chunks are traded for a short combine.
 COMBINE_PARTIALS = 16384
@@ -529,7 +533,11 @@ def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> Laun
         # Few positions: widen the tile over more channels instead.
         block_c = max(block_c, min(triton.next_power_of_2(C), tile // block_s))
     else:
-        block_s = min(triton.next_power_of_2(S), tile)
+        # A tile row is a run of block_s positions of one channel. Runs shorter than a
+        # channel (down to MIN_RUN_NCHW) put more channels in a tile, so that a task holds
+        # at least MIN_STEPS tiles also when S fits one tile.
+        s_pow2 = triton.next_power_of_2(S)
+        block_s = min(s_pow2, tile, max(MIN_RUN_NCHW, s_pow2 // MIN_STEPS))
         block_c = min(max(1, tile // block_s), triton.next_power_of_2(C))
     span = block_c * Cg // math.gcd(block_c, Cg)
     seg_c = span if C % span == 0 else C
@@ -555,24 +563,40 @@ class Plan:
     tasks_per_seg: int
     tasks: int
     lag: int
+    comb_n: int  # samples side by side in the backward's sum of dw, db over n
 
 
-def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
-    """Tasks for x (N, C, S) (the backward reads dy beside x)."""
-    N, C, S = x.shape
-    channels_last = x.stride(1) == 1 and C > 1
+@functools.lru_cache(maxsize=1024)
+def _plan(C: int, S: int, Cg: int, channels_last: bool, backward: bool, N: int,
+          element_size: int, sms: int) -> Plan:
     cfg = config(C, S, Cg, channels_last, backward)
-    span = (cfg.block_c - 1) * x.stride(1) + (cfg.block_s - 1) * x.stride(2)
-    assert span < 2**31, "in-tile offsets must fit in int32"
-    n_chunks = triton.cdiv(S, cfg.s_chunk)
-    c_tiles_per_seg = triton.cdiv(cfg.seg_c, cfg.block_c)
+    n_chunks = _cdiv(S, cfg.s_chunk)
+    c_tiles_per_seg = _cdiv(cfg.seg_c, cfg.block_c)
     segs_per_n = C // cfg.seg_c
     tasks_per_seg = c_tiles_per_seg * n_chunks
     tasks = N * segs_per_n * tasks_per_seg
-    task_bytes = cfg.block_c * cfg.s_chunk * x.element_size() * (2 if backward else 1)
-    extra = min(LAG_WAVES * PROGRAMS_PER_SM * sm_count(x.device), LAG_BYTES // task_bytes)
+    task_bytes = cfg.block_c * cfg.s_chunk * element_size * (2 if backward else 1)
+    extra = min(LAG_WAVES * PROGRAMS_PER_SM * sms, LAG_BYTES // task_bytes)
     lag = min(tasks, tasks_per_seg + extra)
-    return Plan(cfg, n_chunks, c_tiles_per_seg, segs_per_n, tasks_per_seg, tasks, lag)
+    return Plan(cfg, n_chunks, c_tiles_per_seg, segs_per_n, tasks_per_seg, tasks, lag,
+                _comb_rows(N, cfg.seg_c))
+
+
+def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
+    """Tasks for x (N, C, S) (the backward reads dy beside x). Cached per geometry: the
+    per-call host work is a dict lookup."""
+    N, C, S = x.shape
+    stride_c, stride_s = x.stride(1), x.stride(2)
+    p = _plan(C, S, Cg, stride_c == 1 and C > 1, backward, N, x.element_size(),
+              sm_count(x.device))
+    span = (p.cfg.block_c - 1) * stride_c + (p.cfg.block_s - 1) * stride_s
+    assert span < 2**31, "in-tile offsets must fit in int32"
+    return p
+
+
+def _cdiv(a: int, b: int) -> int:
+    # Plain Python: triton.cdiv costs microseconds a call through its constexpr wrapper.
+    return -(-a // b)
 
 
 def _geometry(p: Plan, x: torch.Tensor, Cg: int):
@@ -581,24 +605,28 @@ def _geometry(p: Plan, x: torch.Tensor, Cg: int):
             p.tasks, p.lag)
 
 
+_FWD = CachedKernel(_groupnorm_fwd_kernel)
+_BWD = CachedKernel(_groupnorm_bwd_kernel)
+
+
 def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
     """Forward on x (N, C, S) with N * C * S > 0, dense with stride_s == 1 or stride_c == 1;
     y (x's strides), mean and rstd (N, G) fp32 preallocated."""
     N, C, S = x.shape
     Cg = C // num_groups
     p = plan(x, Cg, backward=False)
-    f32 = dict(device=x.device, dtype=torch.float32)
-    part_mean = torch.empty((N, C, p.n_chunks), **f32)
-    part_m2 = torch.empty((N, C, p.n_chunks), **f32)
+    cfg = p.cfg
+    # One scratch allocation: the two partial arrays, then the counters (int32 view).
+    part = torch.empty((2 * N * C * p.n_chunks,), device=x.device, dtype=torch.float32)
     count = torch.zeros((1 + N * p.segs_per_n,), device=x.device, dtype=torch.int32)
-    _groupnorm_fwd_kernel[(2 * p.tasks,)](
+    part_mean, part_m2 = part.split(N * C * p.n_chunks)
+    _FWD((2 * p.tasks,), (
         x, weight if weight is not None else x, bias if bias is not None else x, y, mean, rstd,
-        part_mean, part_m2, count, *_geometry(p, x, Cg), float(eps),
-        ACTIVATION=ACTIVATIONS[activation], HAS_WEIGHT=weight is not None,
-        HAS_BIAS=bias is not None, BLOCK_C=p.cfg.block_c, BLOCK_S=p.cfg.block_s,
-        STAGES=p.cfg.stages, COMB_R=p.cfg.comb_fwd, COMB_K=COMBINE_LANES // p.cfg.comb_fwd,
-        num_warps=p.cfg.num_warps,
-    )
+        part_mean, part_m2, count, *_geometry(p, x, Cg), float(eps)), (
+        ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
+        ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
+        ("STAGES", cfg.stages), ("COMB_R", cfg.comb_fwd),
+        ("COMB_K", COMBINE_LANES // cfg.comb_fwd)), cfg.num_warps)
 
 
 def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
@@ -607,21 +635,21 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     N, C, S = x.shape
     Cg = C // num_groups
     p = plan(x, Cg, backward=True)
-    f32 = dict(device=x.device, dtype=torch.float32)
-    dw_n = torch.empty((N, C), **f32)
-    db_n = torch.empty((N, C), **f32)
-    c1 = torch.empty((N, num_groups), **f32)
-    c2 = torch.empty((N, num_groups), **f32)
-    part_dz = torch.empty((N, C, p.n_chunks), **f32)
-    part_dzx = torch.empty((N, C, p.n_chunks), **f32)
+    cfg = p.cfg
+    G = num_groups
+    nc = N * C * p.n_chunks
+    # One fp32 scratch allocation, split: dw_n, db_n (N, C), c1, c2 (N, G), the partials.
+    scratch = torch.empty((2 * N * C + 2 * N * G + 2 * nc,), device=x.device,
+                          dtype=torch.float32)
+    dw_n, db_n, c1, c2, part_dz, part_dzx = scratch.split((N * C, N * C, N * G, N * G, nc, nc))
     count = torch.zeros((1 + (N + 1) * p.segs_per_n,), device=x.device, dtype=torch.int32)
-    comb_n = _comb_rows(N, p.cfg.seg_c)
-    _groupnorm_bwd_kernel[(2 * p.tasks,)](
+    comb_n = p.comb_n
+    _BWD((2 * p.tasks,), (
         x, dy, weight if weight is not None else x, bias if bias is not None else x, mean, rstd,
-        dx, dw, db, dw_n, db_n, c1, c2, part_dz, part_dzx, count, N, *_geometry(p, x, Cg),
-        ACTIVATION=ACTIVATIONS[activation], HAS_WEIGHT=weight is not None,
-        HAS_BIAS=bias is not None, BLOCK_C=p.cfg.block_c, BLOCK_S=p.cfg.block_s,
-        STAGES=p.cfg.stages, COMB_CR=p.cfg.comb_chan, COMB_CK=COMBINE_LANES // p.cfg.comb_chan,
-        COMB_GR=p.cfg.comb_group, COMB_GK=COMBINE_LANES // p.cfg.comb_group,
-        COMB_NR=comb_n, COMB_NK=COMBINE_LANES // comb_n, num_warps=p.cfg.num_warps,
-    )
+        dx, dw, db, dw_n, db_n, c1, c2, part_dz, part_dzx, count, N, *_geometry(p, x, Cg)), (
+        ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
+        ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
+        ("STAGES", cfg.stages), ("COMB_CR", cfg.comb_chan),
+        ("COMB_CK", COMBINE_LANES // cfg.comb_chan), ("COMB_GR", cfg.comb_group),
+        ("COMB_GK", COMBINE_LANES // cfg.comb_group), ("COMB_NR", comb_n),
+        ("COMB_NK", COMBINE_LANES // comb_n)), cfg.num_warps)

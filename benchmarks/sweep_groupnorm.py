@@ -1,0 +1,208 @@
+"""GroupNorm / InstanceNorm launch settings on the GPU, split into host and GPU time.
+
+For each case (the groups suite's shapes, bf16) and layout, and each setting (module
+constants of fusednorm.kernels.groupnorm, set one setting at a time), this checks
+fusednorm's forward and backward against torch in fp32 (errors in bf16 tolerance units;
+a setting that fails is reported and not timed), then times:
+  gpu    the call replayed from a CUDA graph over enough rotated input copies that they
+         do not fit in the L2: GPU time alone, as when the host runs ahead;
+  call   the call back to back with CUDA events (as the benchmark suite times it);
+  host   host time per call (calls enqueued without waiting; wall time / calls).
+torch eager's F.group_norm / F.instance_norm (and + F.silu) are timed the same way once
+per case. % is of a device-to-device copy measured in the same run; bytes are the fewest
+(forward x + y, backward x + dy + dx).
+
+    python benchmarks/sweep_groupnorm.py OUT.json [--settings JSON] [--cases a,b] [--act silu]
+
+--settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults)."""
+import argparse
+import json
+import math
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+import triton
+
+import fusednorm
+from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.kernels import groupnorm as K
+
+CASES = {
+    "unet320": ((16, 320, 64, 64), 32),
+    "unet640": ((16, 640, 32, 32), 32),
+    "unet1280": ((16, 1280, 16, 16), 32),
+    "unet1280s": ((16, 1280, 8, 8), 32),
+    "vae512": ((2, 512, 128, 128), 32),
+    "vae256": ((2, 256, 256, 256), 32),
+    "vae128": ((2, 128, 512, 512), 32),
+    "in3d64": ((8, 64, 64, 64, 64), None),
+    "in3d32": ((2, 32, 128, 128, 128), None),
+    "in3d128": ((8, 128, 32, 32, 32), None),
+    "in2d": ((16, 64, 128, 128), None),
+}
+L2_BYTES = 50 << 20
+
+
+def graph_ms(calls, reps=10):
+    """GPU ms per call: `calls` (one per rotated input) captured in one graph, replayed."""
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        for c in calls:
+            c()
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        for c in calls:
+            c()
+    g.replay()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    times = []
+    for _ in range(5):
+        start.record()
+        for _ in range(reps):
+            g.replay()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / reps / len(calls))
+    del g
+    return sorted(times)[2]
+
+
+def host_us(calls, n=30):
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for i in range(n):
+        calls[i % len(calls)]()
+    t = (time.perf_counter() - t0) / n * 1e6
+    torch.cuda.synchronize()
+    return t
+
+
+def layout(x, lay):
+    if lay == "nc":
+        return x.contiguous()
+    return x.contiguous(memory_format=torch.channels_last if x.dim() == 4
+                        else torch.channels_last_3d)
+
+
+def err(out, ref):
+    """Largest error in bf16 tolerance units (rtol 1.6e-2, atol 1.6e-2 x max |ref|)."""
+    o, r = out.double(), ref.double()
+    return ((o - r).abs() / (1.6e-2 * r.abs() + 1.6e-2 * r.abs().max())).max().item()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--settings", default="[{}]")
+    ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument("--layouts", default="nc,cl")
+    ap.add_argument("--act", default=None)
+    ap.add_argument("--no-torch", action="store_true")
+    a = ap.parse_args()
+    settings = json.loads(a.settings)
+    clock = CudaClock(warmup_ms=10, rep_ms=60)
+    copy = copy_gbps(clock, torch.device("cuda"))
+    meta = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
+                triton=triton.__version__, copy_gbps=copy, act=a.act, settings=settings)
+    print(f"{meta['device']} torch {meta['torch']} triton {meta['triton']} copy {copy:.0f} GB/s",
+          flush=True)
+    defaults = {k: getattr(K, k) for s in settings for k in s}
+    rows = []
+    for name in a.cases.split(","):
+        shape, groups = CASES[name]
+        C = shape[1]
+        numel = math.prod(shape)
+        nbytes = numel * 2
+        copies = max(1, math.ceil(2 * L2_BYTES / nbytes))
+        for lay in a.layouts.split(","):
+            torch.manual_seed(0)
+            xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).bfloat16()
+                  for _ in range(copies)]
+            w = (1 + 0.3 * torch.randn(C, device="cuda")).bfloat16()
+            b = (0.3 * torch.randn(C, device="cuda")).bfloat16()
+            dy = layout(torch.randn(shape, device="cuda"), lay).bfloat16()
+
+            def ours(x, w, b):
+                if groups is None:
+                    return fusednorm.instance_norm(x, w, b, 1e-5, activation=a.act)
+                return fusednorm.group_norm(x, groups, w, b, 1e-5, activation=a.act)
+
+            def theirs(x, w, b):
+                y = (F.instance_norm(x, weight=w, bias=b, eps=1e-5) if groups is None
+                     else F.group_norm(x, groups, w, b, 1e-5))
+                return F.silu(y) if a.act == "silu" else y
+
+            # fp32 reference of y and of the backward's (dx, dw, db)
+            xr, wr, br = (t.float().requires_grad_() for t in (xs[0], w, b))
+            yr = theirs(xr, wr, br)
+            yr.backward(dy.float())
+            ref = (yr.detach(), xr.grad, wr.grad, br.grad)
+            del xr, wr, br, yr
+
+            def measure(fn, tag):
+                with torch.no_grad():
+                    fcalls = [lambda x=x: fn(x, w, b) for x in xs]
+                    f_gpu = graph_ms(fcalls)
+                    f_call = clock.time_ms(fcalls)
+                    f_host = host_us(fcalls)
+                ins = [[t.detach().requires_grad_() for t in (x, w, b)] for x in xs]
+                ys = [fn(*i) for i in ins]
+                bcalls = [lambda y=y, i=i: torch.autograd.grad(y, i, dy, retain_graph=True)
+                          for y, i in zip(ys, ins)]
+                b_call = clock.time_ms(bcalls)
+                b_host = host_us(bcalls)
+                try:
+                    b_gpu = graph_ms(bcalls)
+                except Exception as e:  # noqa: BLE001
+                    print(f"  graph of {tag} bwd failed: {type(e).__name__}: {e}"[:200])
+                    b_gpu = float("nan")
+                del ys, ins
+                r = dict(case=name, shape=list(shape), layout=lay, provider=tag,
+                         fwd_gpu_ms=f_gpu, fwd_call_ms=f_call, fwd_host_us=f_host,
+                         bwd_gpu_ms=b_gpu, bwd_call_ms=b_call, bwd_host_us=b_host)
+                for m, nb in (("fwd", 2 * nbytes), ("bwd", 3 * nbytes)):
+                    for k in ("gpu", "call"):
+                        r[f"{m}_{k}_pct"] = 100 * nb / r[f"{m}_{k}_ms"] / 1e6 / copy
+                print(f"{name:9s} {lay} {tag:34s} fwd gpu {r['fwd_gpu_pct']:5.1f}% call "
+                      f"{r['fwd_call_pct']:5.1f}% host {f_host:5.0f}us | bwd gpu "
+                      f"{r['bwd_gpu_pct']:5.1f}% call {r['bwd_call_pct']:5.1f}% host "
+                      f"{b_host:5.0f}us", flush=True)
+                rows.append(r)
+
+            if not a.no_torch:
+                measure(theirs, "torch")
+            for setting in settings:
+                for k, v in {**defaults, **setting}.items():
+                    setattr(K, k, v)
+                K.config.cache_clear()
+                K._plan.cache_clear()
+                tag = json.dumps(setting, separators=(",", ":"))
+                try:
+                    x0, w0, b0 = (t.detach().requires_grad_() for t in (xs[0], w, b))
+                    y0 = ours(x0, w0, b0)
+                    y0.backward(dy)
+                    errs = [err(o, r) for o, r in zip((y0, x0.grad, w0.grad, b0.grad), ref)]
+                    del x0, w0, b0, y0
+                except Exception as e:  # noqa: BLE001
+                    errs = [float("inf")]
+                    print(f"{name:9s} {lay} {tag}: {type(e).__name__}: {e}"[:300], flush=True)
+                if max(errs) > 1.0:
+                    print(f"{name:9s} {lay} {tag:34s} WRONG err/tol {errs}", flush=True)
+                    rows.append(dict(case=name, layout=lay, provider=tag, wrong=errs))
+                    continue
+                measure(ours, tag)
+            del xs, w, b, dy, ref
+            torch.cuda.empty_cache()
+            with open(a.out, "w") as f:  # after every case: a time limit keeps what ran
+                json.dump(dict(meta=meta, rows=rows), f, indent=1)
+    for k, v in defaults.items():
+        setattr(K, k, v)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
