@@ -168,8 +168,8 @@ def _several_combine_steps(p, Cg):
 @pytest.mark.parametrize("shape, groups, dtype, path", [
     # S > MIN_STEPS tiles: several chunks per channel, Chan merges across steps and chunks.
     ((1, 2, 150, 150), 1, torch.float32, _several_chunks),
-    # Channel tiles of 64 (channels_last) or 256 (contiguous): groups of 10 straddle them.
-    ((2, 320, 3, 5), 32, torch.bfloat16, _groups_straddle_tiles),
+    # Channel tiles of 64 (channels_last) or 16 (contiguous): groups of 10 straddle them.
+    ((2, 320, 12, 12), 32, torch.bfloat16, _groups_straddle_tiles),
     # 8 groups of 300 channels: the combines take several row blocks and column steps.
     ((1, 2400, 2, 2), 8, torch.float32, _several_combine_steps),
 ])
@@ -180,14 +180,19 @@ def test_split_work(device, layout, shape, groups, dtype, path):
     _run(device, dtype, shape, groups, layout, "silu")
 
 
-def test_ticket_pairs(device):
+def test_ticket_pairs(device, monkeypatch):
     # Enough tasks that the phase-1 and phase-2 streams interleave (tasks > lag), with
-    # several tasks (channel tiles) per segment.
-    shape = (8, 320, 8, 8)
-    x = _to_layout(torch.empty(shape), "channels_last").flatten(2)
-    p = K.plan(x, 10, backward=False)
-    assert p.lag < p.tasks and p.tasks_per_seg > 1
-    _run(device, torch.float32, shape, 32, "channels_last", "gelu")
+    # several tasks (channel tiles) per segment. One wave of lag keeps the shape small.
+    monkeypatch.setattr(K, "LAG_WAVES", 1)
+    K._plan.cache_clear()
+    try:
+        shape = (8, 320, 8, 8)
+        x = _to_layout(torch.empty(shape), "channels_last").flatten(2)
+        p = K.plan(x, 10, backward=False)
+        assert p.lag < p.tasks and p.tasks_per_seg > 1
+        _run(device, torch.float32, shape, 32, "channels_last", "gelu")
+    finally:
+        K._plan.cache_clear()
 
 
 def test_mixed_fp32_weight(device):

@@ -112,9 +112,13 @@ def _take_task(COUNT, tasks, lag):
 
 @triton.jit
 def _wait_until(progress, target):
-    done = tl.atomic_add(progress, 0, sem="acquire")
+    """Spin until *progress >= target, then acquire. The spin polls with volatile loads,
+    not atomics: hundreds of waiting programs polling a few counters with read-modify-
+    writes would serialize in L2 against the phase-1 tasks' own counter updates."""
+    done = tl.load(progress, volatile=True)
     while done < target:
-        done = tl.atomic_add(progress, 0, sem="acquire")
+        done = tl.load(progress, volatile=True)
+    tl.atomic_add(progress, 0, sem="acquire")
 
 
 @triton.jit
@@ -467,6 +471,12 @@ def _groupnorm_bwd_kernel(
 # four programs per SM, whose loads cover each other's serial steps (ticket, wait,
 # statistics loads). 16 KB per stream and 16 warps took one or two programs per SM.
 ELEMS_PER_THREAD = 16
+# channels_last tiles hold 32 per thread (8192 elements forward): GPU time (graph replay,
+# bf16, sweep1 of results/2026-11-22-h100-v0.5-groupnorm) rose from 6.5 to 18.6% of copy
+# (VAE 2x512x128x128), 11.6 -> 24.9 (2x128x512x512), 30.6 -> 43.9 (IN 8x64x64^3), 27.9
+# -> 40.0 (UNet 16x320x64x64) forward; backward likewise; only 16x1280x16x16 lost (8.7 ->
+# 7.5). The contiguous layout did not gain from it.
+ELEMS_PER_THREAD_LAST = 32
 FWD_WARPS = 8
 BWD_WARPS = 4
 # Software-pipelining stages of the tile loop for tasks of at least PIPELINE_STEPS tiles:
@@ -480,9 +490,11 @@ PIPELINE_STEPS = 8
 MAX_BLOCK_C_LAST = 256
 # Tiles per task at least: amortizes the ticket, the statistics loads and the wait.
 MIN_STEPS = 4
-# Contiguous layout: shortest run of one channel in a tile (elements). 4096 keeps whole
-# channels of up to 4096 positions in one tile row (one task per channel tile).
-MIN_RUN_NCHW = 4096
+# Contiguous layout: shortest run of one channel in a tile (elements). With 4096 (whole
+# channels of up to 4096 positions per tile row) UNet 16x320x64x64 took tasks of one
+# 4096-element tile and ran at 48.7% of copy forward (GPU time, sweep1); runs of 512 (4
+# channels x 1024 per tile, 4 tiles per task) 54.9%. 256 with 16 steps: 49.7%.
+MIN_RUN_NCHW = 512
 # Partials one combine reads at most (seg_c * n_chunks): it runs in a single program while
 # the segment's phase-2 tasks wait, so longer chunks are traded for a short combine.
 COMBINE_PARTIALS = 16384
@@ -526,7 +538,8 @@ def _comb_rows(rows: int, width: int) -> int:
 @functools.lru_cache(maxsize=1024)
 def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> LaunchConfig:
     num_warps = BWD_WARPS if backward else FWD_WARPS
-    tile = ELEMS_PER_THREAD * 32 * num_warps
+    ept = ELEMS_PER_THREAD_LAST if channels_last else ELEMS_PER_THREAD
+    tile = ept * 32 * num_warps
     if channels_last:
         block_c = _block_c_channels_last(C)
         block_s = min(max(1, tile // block_c), triton.next_power_of_2(S))
@@ -547,7 +560,7 @@ def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> Laun
     n_chunks = triton.cdiv(S, steps * block_s)
     groups = seg_c // Cg
     # Fewer warps when C and S leave the tile smaller than the target.
-    num_warps = max(1, block_c * block_s // (32 * ELEMS_PER_THREAD))
+    num_warps = max(1, block_c * block_s // (32 * ept))
     return LaunchConfig(block_c, block_s, steps * block_s, seg_c,
                         _comb_rows(groups, Cg * n_chunks), _comb_rows(seg_c, n_chunks),
                         _comb_rows(groups, Cg), STAGES if steps >= PIPELINE_STEPS else 1,
