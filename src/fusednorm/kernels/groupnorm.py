@@ -112,13 +112,11 @@ def _take_task(COUNT, tasks, lag):
 
 @triton.jit
 def _wait_until(progress, target):
-    """Spin until *progress >= target, then acquire. The spin polls with volatile loads,
-    not atomics: hundreds of waiting programs polling a few counters with read-modify-
-    writes would serialize in L2 against the phase-1 tasks' own counter updates."""
-    done = tl.load(progress, volatile=True)
+    # Acquire atomics, whose result reaches every thread: a spin on volatile loads
+    # followed by one acquire gave wrong statistics on the H100 (sweep2, v0.5 notes).
+    done = tl.atomic_add(progress, 0, sem="acquire")
     while done < target:
-        done = tl.load(progress, volatile=True)
-    tl.atomic_add(progress, 0, sem="acquire")
+        done = tl.atomic_add(progress, 0, sem="acquire")
 
 
 @triton.jit
@@ -175,9 +173,10 @@ def _groupnorm_fwd_kernel(
     Y,  # *y, same shape and strides as X, x's dtype
     MEAN,  # *fp32 (N, G) contiguous: mean per group (written by the combine)
     RSTD,  # *fp32 (N, G) contiguous: 1 / std per group
-    PART_MEAN,  # *fp32 (N, C, n_chunks) contiguous scratch: mean of (n, c) over chunk k
-    PART_M2,  # *fp32 (N, C, n_chunks) contiguous scratch: its sum of squared deviations
+    PART,  # *fp32 (2, N, C, n_chunks) contiguous scratch: [0] mean of (n, c) over chunk
+    #        k, [1] its sum of squared deviations
     COUNT,  # *int32 (1 + N * segs_per_n,) zeroed: [0] ticket counter, [1 + i] segment i
+    N,  # samples
     C,  # channels
     S,  # spatial positions
     Cg,  # channels per group
@@ -203,6 +202,8 @@ def _groupnorm_fwd_kernel(
     COMB_K: tl.constexpr,  # partials per group per combine step
 ):
     eps = tl.cast(eps, tl.float32)
+    PART_MEAN = PART
+    PART_M2 = PART + tl.cast(N, tl.int64) * C * n_chunks
     is_p2, u = _take_task(COUNT, tasks, lag)
     seg_id = u // tasks_per_seg
     w = u % tasks_per_seg
@@ -355,12 +356,10 @@ def _groupnorm_bwd_kernel(
     DX,  # *dL/dx, same shape and strides as X, x's dtype
     DW,  # *dL/dw (C,) contiguous, weight's dtype (fp32 without a weight)
     DB,  # *dL/db (C,) contiguous, bias's dtype (fp32 without a bias)
-    DWP,  # *fp32 (N, C) contiguous scratch: sum over s of dz * xhat per sample
-    DBP,  # *fp32 (N, C) contiguous scratch: sum over s of dz per sample
-    C1,  # *fp32 (N, G) contiguous scratch: c1 per group
-    C2,  # *fp32 (N, G) contiguous scratch: c2 per group
-    PART_DZ,  # *fp32 (N, C, n_chunks) contiguous scratch: sum of dz of (n, c) over chunk k
-    PART_DZX,  # *fp32 (N, C, n_chunks) contiguous scratch: sum of dz * xhat over chunk k
+    SCRATCH,  # *fp32 contiguous scratch, in this order: DWP (N, C) sum over s of dz * xhat
+    #           per sample; DBP (N, C) sum over s of dz per sample; C1, C2 (N, G) c1, c2
+    #           per group; PART_DZ (N, C, n_chunks) sum of dz of (n, c) over chunk k;
+    #           PART_DZX (N, C, n_chunks) sum of dz * xhat over chunk k
     COUNT,  # *int32 (1 + (N + 1) * segs_per_n,) zeroed: [0] ticket counter, [1 + i]
     #         segment i, [1 + N * segs_per_n + j] samples done with channel segment j
     N,  # samples
@@ -391,6 +390,14 @@ def _groupnorm_bwd_kernel(
     COMB_NR: tl.constexpr,  # samples side by side in the sum of dw, db over n
     COMB_NK: tl.constexpr,  # channels per step of that sum
 ):
+    nc = tl.cast(N, tl.int64) * C
+    ng = tl.cast(N, tl.int64) * (C // Cg)
+    DWP = SCRATCH
+    DBP = DWP + nc
+    C1 = DBP + nc
+    C2 = C1 + ng
+    PART_DZ = C2 + ng
+    PART_DZX = PART_DZ + nc * n_chunks
     is_p2, u = _take_task(COUNT, tasks, lag)
     seg_id = u // tasks_per_seg
     w = u % tasks_per_seg
@@ -629,13 +636,12 @@ def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, m
     Cg = C // num_groups
     p = plan(x, Cg, backward=False)
     cfg = p.cfg
-    # One scratch allocation: the two partial arrays, then the counters (int32 view).
+    # One scratch allocation for both partial arrays (the kernel finds the second).
     part = torch.empty((2 * N * C * p.n_chunks,), device=x.device, dtype=torch.float32)
     count = torch.zeros((1 + N * p.segs_per_n,), device=x.device, dtype=torch.int32)
-    part_mean, part_m2 = part.split(N * C * p.n_chunks)
     _FWD((2 * p.tasks,), (
         x, weight if weight is not None else x, bias if bias is not None else x, y, mean, rstd,
-        part_mean, part_m2, count, *_geometry(p, x, Cg), float(eps)), (
+        part, count, N, *_geometry(p, x, Cg), float(eps)), (
         ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
         ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
         ("STAGES", cfg.stages), ("COMB_R", cfg.comb_fwd),
@@ -651,15 +657,15 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     cfg = p.cfg
     G = num_groups
     nc = N * C * p.n_chunks
-    # One fp32 scratch allocation, split: dw_n, db_n (N, C), c1, c2 (N, G), the partials.
+    # One fp32 scratch allocation (the kernel finds its parts): dw_n, db_n (N, C), c1, c2
+    # (N, G), the two partial arrays.
     scratch = torch.empty((2 * N * C + 2 * N * G + 2 * nc,), device=x.device,
                           dtype=torch.float32)
-    dw_n, db_n, c1, c2, part_dz, part_dzx = scratch.split((N * C, N * C, N * G, N * G, nc, nc))
     count = torch.zeros((1 + (N + 1) * p.segs_per_n,), device=x.device, dtype=torch.int32)
     comb_n = p.comb_n
     _BWD((2 * p.tasks,), (
         x, dy, weight if weight is not None else x, bias if bias is not None else x, mean, rstd,
-        dx, dw, db, dw_n, db_n, c1, c2, part_dz, part_dzx, count, N, *_geometry(p, x, Cg)), (
+        dx, dw, db, scratch, count, N, *_geometry(p, x, Cg)), (
         ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
         ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
         ("STAGES", cfg.stages), ("COMB_CR", cfg.comb_chan),
