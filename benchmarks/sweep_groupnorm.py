@@ -160,7 +160,7 @@ def main():
                 del ys, ins
                 # GPU time of the backward: autograd runs it on its own thread, which a
                 # graph capture does not follow, so the graph holds our backward op called
-                # directly (torch's: aten.native_group_norm_backward; none for its IN).
+                # directly (torch's: aten.native_group_norm_backward, contiguous only; none for its IN).
                 b_gpu = float("nan")
                 G = groups or C
                 if tag != "torch":
@@ -171,7 +171,7 @@ def main():
                                                                a.act, True, True)
                               for x3, st in zip(x3s, sts)]
                     b_gpu = graph_ms(bcalls)
-                elif groups is not None and a.act is None:
+                elif groups is not None and a.act is None and lay == "nc":
                     N, S = shape[0], numel // (shape[0] * C)
                     sts = [torch.ops.aten.native_group_norm(x, w, b, N, C, S, G, 1e-5)[1:]
                            for x in xs]
