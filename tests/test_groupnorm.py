@@ -173,17 +173,30 @@ def _several_combine_steps(p, Cg):
     # 8 groups of 300 channels: the combines take several row blocks and column steps.
     ((1, 2400, 2, 2), 8, torch.float32, _several_combine_steps),
 ])
-def test_split_work(device, layout, shape, groups, dtype, path):
-    x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
-    Cg = shape[1] // groups
-    assert path(K.plan(x, Cg, backward=False), Cg) and path(K.plan(x, Cg, backward=True), Cg)
-    _run(device, dtype, shape, groups, layout, "silu")
+def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
+    # channels_last tiles of 16 values per thread (the GPU default is larger), so that
+    # shapes small enough for the interpreter still take several chunks and tiles.
+    monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
+    K.config.cache_clear()
+    K._plan.cache_clear()
+    try:
+        x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
+        Cg = shape[1] // groups
+        assert path(K.plan(x, Cg, backward=False), Cg)
+        assert path(K.plan(x, Cg, backward=True), Cg)
+        _run(device, dtype, shape, groups, layout, "silu")
+    finally:
+        K.config.cache_clear()
+        K._plan.cache_clear()
 
 
 def test_ticket_pairs(device, monkeypatch):
     # Enough tasks that the phase-1 and phase-2 streams interleave (tasks > lag), with
-    # several tasks (channel tiles) per segment. One wave of lag keeps the shape small.
+    # several tasks (channel tiles) per segment. One wave of lag and tiles of 16 values
+    # per thread keep the shape small.
     monkeypatch.setattr(K, "LAG_WAVES", 1)
+    monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
+    K.config.cache_clear()
     K._plan.cache_clear()
     try:
         shape = (8, 320, 8, 8)
@@ -192,6 +205,7 @@ def test_ticket_pairs(device, monkeypatch):
         assert p.lag < p.tasks and p.tasks_per_seg > 1
         _run(device, torch.float32, shape, 32, "channels_last", "gelu")
     finally:
+        K.config.cache_clear()
         K._plan.cache_clear()
 
 

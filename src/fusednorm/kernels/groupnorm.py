@@ -478,12 +478,13 @@ def _groupnorm_bwd_kernel(
 # four programs per SM, whose loads cover each other's serial steps (ticket, wait,
 # statistics loads). 16 KB per stream and 16 warps took one or two programs per SM.
 ELEMS_PER_THREAD = 16
-# channels_last tiles hold 32 per thread (8192 elements forward): GPU time (graph replay,
-# bf16, sweep1 of results/2026-11-22-h100-v0.5-groupnorm) rose from 6.5 to 18.6% of copy
-# (VAE 2x512x128x128), 11.6 -> 24.9 (2x128x512x512), 30.6 -> 43.9 (IN 8x64x64^3), 27.9
-# -> 40.0 (UNet 16x320x64x64) forward; backward likewise; only 16x1280x16x16 lost (8.7 ->
-# 7.5). The contiguous layout did not gain from it.
-ELEMS_PER_THREAD_LAST = 32
+# channels_last tiles hold 64 values per thread (16384 elements forward). GPU time (graph
+# replay, bf16, results/2026-11-22-h100-v0.5-groupnorm), % of copy forward / backward:
+# 16 -> 32 (sweep1) -> 64 (sweep3): VAE 2x512x128x128 6.5/9.3 -> 18.6/15.7 -> 27.1/28.7,
+# 2x128x512x512 11.6/16.5 -> 24.9/26.3 -> 36.8/45.7, IN 8x128x32^3 29.6/37.2 (32) -> 41.9/43.8,
+# UNet 16x320x64x64 27.9/38.1 -> 40.0/44.4 -> 48.2/48.1; no shape lost more than 1 point
+# from 32 to 64. The contiguous layout did not gain from 32 (sweep1).
+ELEMS_PER_THREAD_LAST = 64
 FWD_WARPS = 8
 BWD_WARPS = 4
 # Software-pipelining stages of the tile loop for tasks of at least PIPELINE_STEPS tiles:
