@@ -585,11 +585,15 @@ LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
 INTERPRETER_COOP_MAX = 65536
 # How a cooperative program waits for the partials of a row (see _collect). With 0, the
 # tagged words alone, the H100 gave 1-3 rows in 512 with one slice's partial missing at
-# GROUP = 32 (N = 131072 and 262144; benchmarks/diag_coop.py): 2, a release/acquire
-# counter per row, is the default; FUSEDNORM_COOP_SYNC=1 selects the barrier-and-reload
-# wait (also clean in those trials). 0, the racy one, is reachable only by assigning this
-# attribute, as benchmarks/diag_coop.py does to reproduce the bug.
-COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "2"))
+# GROUP = 32 (N = 131072 and 262144; benchmarks/diag_coop.py trials: 5 bad rows forward,
+# 1060 backward). 1 (a CTA barrier, then every warp reloads the partials) and 2 (a
+# release/acquire counter per row) gave none. 1 is the default: at every cooperative shape
+# of the rows suite (bf16 and fp32, N = 16K-1M, v0.5 coopsync logs) it was as fast or
+# faster than 2, e.g. LayerNorm fp32 backward at 16384 39.6% of copy against 8.1%, RMSNorm
+# bf16 forward at 64K-1M 72-83% against 63-72%; the one exception was add_layer_norm bf16
+# forward at 1M (63.0% against 79.3%). FUSEDNORM_COOP_SYNC=2 selects the counter. 0, the
+# racy one, is reachable only by assigning this attribute, as diag_coop.py does.
+COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "1"))
 if COOP_SYNC not in (1, 2):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1 or 2, got {COOP_SYNC}")
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
