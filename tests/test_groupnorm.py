@@ -190,6 +190,38 @@ def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
         K._plan.cache_clear()
 
 
+@pytest.fixture
+def small_group_tiles(monkeypatch):
+    """Group-path tiles of 64 (forward) and 32 (backward) elements, so that small groups
+    take several tiles along channels and positions (the multi-tile sweeps)."""
+    monkeypatch.setattr(K, "GROUP_TILE_FWD", 64)
+    monkeypatch.setattr(K, "GROUP_TILE_BWD", 32)
+    K._group_config.cache_clear()
+    yield
+    K._group_config.cache_clear()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dtype, activation", [
+    (torch.float32, "silu"), (torch.bfloat16, None), (torch.float16, "gelu_tanh")])
+def test_group_path_tiles(device, layout, dtype, activation, small_group_tiles):
+    # 8 groups of 6 channels x 90 positions: one program per group, several tiles each.
+    shape, groups = (4, 12, 10, 9), 2
+    x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
+    for backward in (False, True):
+        gc = K.group_config(x, 6, backward)
+        assert gc is not None and not gc.one_tile
+    _run(device, dtype, shape, groups, layout, activation)
+
+
+def test_group_path_large_mean(device, small_group_tiles):
+    x = torch.randn(4, 4, 9, 10, device=device) + 1000.0
+    assert K.group_config(x.flatten(2), 2, False) is not None
+    _, _, rstd = fusednorm.group_norm(x, 2, return_stats=True)
+    ref = torch.rsqrt(x.double().reshape(4, 2, -1).var(-1, unbiased=False) + 1e-5)
+    torch.testing.assert_close(rstd.double(), ref, rtol=1e-4, atol=0)
+
+
 def test_ticket_pairs(device, monkeypatch):
     # Enough tasks that the phase-1 and phase-2 streams interleave (tasks > lag), with
     # several tasks (channel tiles) per segment. One wave of lag and tiles of 16 values

@@ -50,6 +50,7 @@ then over the samples, in order, by whichever combine of a channel segment comes
 from dataclasses import dataclass
 import functools
 import math
+from typing import Optional
 
 import torch
 import triton
@@ -57,6 +58,7 @@ import triton.language as tl
 
 from . import sm_count
 from .launch import CachedKernel
+from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
 
@@ -468,6 +470,200 @@ def _groupnorm_bwd_kernel(
 
 
 # ----------------------------------------------------------------------------------------
+# The group path: one program per group (n, g), for many groups of moderate size. The
+# program reads its group in tiles of BLOCK_C channels x BLOCK_S positions. With ONE_TILE
+# the whole group is one tile, held in registers: statistics and output from one read.
+# Otherwise a first sweep reduces the tiles (Chan's merge of tile means and M2), and a
+# second sweep re-reads them, from L2 when the resident programs' groups fit there, and
+# writes. No scratch, counters or waits: the forward is one launch; the backward writes
+# per-sample dw, db sums (N, C), summed over n by a second, small launch.
+# ----------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _channel_affine(W, B, c, c_mask, HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr):
+    """(w[c], b[c]) in fp32, 1 and 0 where absent."""
+    if HAS_WEIGHT:
+        w = tl.load(W + c, mask=c_mask, other=0.0).to(tl.float32)
+    else:
+        w = tl.where(c_mask, 1.0, 0.0)
+    if HAS_BIAS:
+        b = tl.load(B + c, mask=c_mask, other=0.0).to(tl.float32)
+    else:
+        b = tl.zeros(c.shape, dtype=tl.float32)
+    return w, b
+
+
+@triton.jit
+def _groupnorm_fwd_group_kernel(
+    X,  # *x at n * stride_n + c * stride_c + s * stride_s
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS)
+    Y,  # *y, same shape and strides as X, x's dtype
+    MEAN,  # *fp32 (N, G) contiguous: mean per group
+    RSTD,  # *fp32 (N, G) contiguous: 1 / std per group
+    S,  # spatial positions
+    Cg,  # channels per group
+    G,  # groups per sample
+    stride_n,  # element stride of the sample index in X and Y
+    stride_c,  # element stride of the channel index in X and Y
+    stride_s,  # element stride of the spatial index in X and Y
+    eps,  # added to the variance before the square root
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,  # channels per tile
+    BLOCK_S: tl.constexpr,  # positions per tile
+    ONE_TILE: tl.constexpr,  # the group is one tile (BLOCK_C >= Cg and BLOCK_S >= S)
+):
+    eps = tl.cast(eps, tl.float32)
+    pid = tl.program_id(0)  # n * G + g
+    c_lo = (pid % G) * Cg
+    origin = (pid // G).to(tl.int64) * stride_n + c_lo.to(tl.int64) * stride_c
+    cj = tl.arange(0, BLOCK_C)
+    sj = tl.arange(0, BLOCK_S)
+    # In-tile offsets fit in int32 (checked by the launcher); tile origins are int64.
+    offs = cj[:, None] * stride_c + sj[None, :] * stride_s
+    inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+    if ONE_TILE:
+        mask = (cj < Cg)[:, None] & (sj < S)[None, :]
+        x = tl.load(X + origin + offs, mask=mask, other=0.0).to(tl.float32)
+        mean = tl.sum(tl.sum(x, axis=1), axis=0) * inv_m
+        dev = tl.where(mask, x - mean, 0.0)
+        rstd = 1.0 / tl.sqrt(tl.sum(tl.sum(dev * dev, axis=1), axis=0) * inv_m + eps)
+        w, b = _channel_affine(W, B, c_lo + cj, cj < Cg, HAS_WEIGHT, HAS_BIAS)
+        z = dev * (rstd * w)[:, None] + b[:, None]
+        tl.store(Y + origin + offs, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
+                 mask=mask)
+    else:
+        cnt = tl.zeros([], dtype=tl.float32)
+        mean = tl.zeros([], dtype=tl.float32)
+        m2 = tl.zeros([], dtype=tl.float32)
+        for c0 in range(0, Cg, BLOCK_C):
+            c_mask = c0 + cj < Cg
+            for s0 in range(0, S, BLOCK_S):
+                mask = c_mask[:, None] & (s0 + sj < S)[None, :]
+                at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
+                x = tl.load(X + at + offs, mask=mask, other=0.0).to(tl.float32)
+                t_cnt = (tl.minimum(Cg - c0, BLOCK_C) * tl.minimum(S - s0, BLOCK_S)).to(tl.float32)
+                t_mean = tl.sum(tl.sum(x, axis=1), axis=0) / t_cnt
+                dev = tl.where(mask, x - t_mean, 0.0)
+                t_m2 = tl.sum(tl.sum(dev * dev, axis=1), axis=0)
+                tot = cnt + t_cnt
+                delta = t_mean - mean
+                frac = t_cnt / tot
+                mean += delta * frac
+                m2 += t_m2 + delta * delta * cnt * frac
+                cnt = tot
+        rstd = 1.0 / tl.sqrt(m2 * inv_m + eps)
+        for c0 in range(0, Cg, BLOCK_C):
+            c_mask = c0 + cj < Cg
+            w, b = _channel_affine(W, B, c_lo + c0 + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
+            scale = (rstd * w)[:, None]
+            for s0 in range(0, S, BLOCK_S):
+                mask = c_mask[:, None] & (s0 + sj < S)[None, :]
+                at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
+                x = tl.load(X + at + offs, mask=mask, other=0.0).to(tl.float32)
+                z = (x - mean) * scale + b[:, None]
+                tl.store(Y + at + offs, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
+                         mask=mask)
+    tl.store(MEAN + pid, mean)
+    tl.store(RSTD + pid, rstd)
+
+
+@triton.jit
+def _group_bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr):
+    """(xhat, dz) of one tile; dz = 0 where masked."""
+    x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+    dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+    xhat = (x - mean) * rstd
+    if ACTIVATION != 0:
+        dz *= _activation_grad(xhat * w[:, None] + b[:, None], ACTIVATION)
+    return xhat, dz
+
+
+@triton.jit
+def _groupnorm_bwd_group_kernel(
+    X,  # *x at n * stride_n + c * stride_c + s * stride_s
+    DY,  # *dL/dy, same shape and strides as X
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS and ACTIVATION)
+    MEAN,  # *fp32 (N, G) contiguous: saved mean
+    RSTD,  # *fp32 (N, G) contiguous: saved rstd
+    DX,  # *dL/dx, same shape and strides as X, x's dtype
+    DWP,  # *fp32 (2, N, C) contiguous: [0] sum over s of dz * xhat, [1] of dz, per sample
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    stride_n,  # element stride of the sample index in X, DY and DX
+    stride_c,  # element stride of the channel index in X, DY and DX
+    stride_s,  # element stride of the spatial index in X, DY and DX
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,
+    BLOCK_S: tl.constexpr,
+    ONE_TILE: tl.constexpr,
+):
+    pid = tl.program_id(0)  # n * G + g
+    G = C // Cg
+    n = pid // G
+    c_lo = (pid % G) * Cg
+    origin = n.to(tl.int64) * stride_n + c_lo.to(tl.int64) * stride_c
+    DBP = DWP + tl.cast(N, tl.int64) * C
+    part = n.to(tl.int64) * C + c_lo
+    mean = tl.load(MEAN + pid)
+    rstd = tl.load(RSTD + pid)
+    cj = tl.arange(0, BLOCK_C)
+    sj = tl.arange(0, BLOCK_S)
+    offs = cj[:, None] * stride_c + sj[None, :] * stride_s
+    inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+    if ONE_TILE:
+        c_mask = cj < Cg
+        mask = c_mask[:, None] & (sj < S)[None, :]
+        w, b = _channel_affine(W, B, c_lo + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
+        xhat, dz = _group_bwd_tile(X, DY, origin + offs, mask, mean, rstd, w, b, ACTIVATION)
+        s_dzx = tl.sum(dz * xhat, axis=1)
+        s_dz = tl.sum(dz, axis=1)
+        tl.store(DWP + part + cj, s_dzx, mask=c_mask)
+        tl.store(DBP + part + cj, s_dz, mask=c_mask)
+        c1 = tl.sum(w * s_dzx, axis=0) * inv_m
+        c2 = tl.sum(w * s_dz, axis=0) * inv_m
+        dx = (w[:, None] * dz - (xhat * c1 + c2)) * rstd
+        tl.store(DX + origin + offs, dx.to(DX.dtype.element_ty), mask=mask)
+    else:
+        c1 = tl.zeros([], dtype=tl.float32)
+        c2 = tl.zeros([], dtype=tl.float32)
+        for c0 in range(0, Cg, BLOCK_C):
+            c_mask = c0 + cj < Cg
+            w, b = _channel_affine(W, B, c_lo + c0 + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
+            acc_dzx = tl.zeros([BLOCK_C], dtype=tl.float32)
+            acc_dz = tl.zeros([BLOCK_C], dtype=tl.float32)
+            for s0 in range(0, S, BLOCK_S):
+                mask = c_mask[:, None] & (s0 + sj < S)[None, :]
+                at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
+                xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
+                acc_dzx += tl.sum(dz * xhat, axis=1)
+                acc_dz += tl.sum(dz, axis=1)
+            tl.store(DWP + part + c0 + cj, acc_dzx, mask=c_mask)
+            tl.store(DBP + part + c0 + cj, acc_dz, mask=c_mask)
+            c1 += tl.sum(w * acc_dzx, axis=0)
+            c2 += tl.sum(w * acc_dz, axis=0)
+        c1 = c1 * inv_m
+        c2 = c2 * inv_m
+        for c0 in range(0, Cg, BLOCK_C):
+            c_mask = c0 + cj < Cg
+            w, b = _channel_affine(W, B, c_lo + c0 + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
+            for s0 in range(0, S, BLOCK_S):
+                mask = c_mask[:, None] & (s0 + sj < S)[None, :]
+                at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
+                xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
+                dx = (w[:, None] * dz - (xhat * c1 + c2)) * rstd
+                tl.store(DX + at + offs, dx.to(DX.dtype.element_ty), mask=mask)
+
+
+# ----------------------------------------------------------------------------------------
 # Launch heuristics. Initial values from first principles (H100: 50 MB L2, 132 SMs, 64K
 # registers per SM), to be tuned with benchmarks/gpu_groupnorm_check.py.
 # ----------------------------------------------------------------------------------------
@@ -575,6 +771,56 @@ def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> Laun
                         num_warps)
 
 
+# The group path (one program per group) runs when there are at least GROUP_MIN_WAVES
+# programs per SM and a group's bytes (x, and dy in the backward) are at most
+# GROUP_MAX_BYTES: the second sweep then finds the group in L2. Tiles hold GROUP_TILE
+# elements (16 per thread: GROUP_TILE // 512 warps).
+GROUP_MIN_WAVES = 2
+GROUP_MAX_BYTES = 256 << 10
+GROUP_TILE_FWD = 16384
+GROUP_TILE_BWD = 8192
+
+
+@dataclass(frozen=True)
+class GroupConfig:
+    block_c: int
+    block_s: int
+    one_tile: bool
+    num_warps: int
+
+
+@functools.lru_cache(maxsize=1024)
+def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, N: int,
+                  element_size: int, sms: int) -> Optional[GroupConfig]:
+    """The group path's tiles, or None where the split path runs."""
+    G = C // Cg
+    if N * G < GROUP_MIN_WAVES * sms:
+        return None
+    if Cg * S * element_size * (2 if backward else 1) > GROUP_MAX_BYTES:
+        return None
+    tile = GROUP_TILE_BWD if backward else GROUP_TILE_FWD
+    cg_pow2, s_pow2 = triton.next_power_of_2(Cg), triton.next_power_of_2(S)
+    if channels_last:
+        block_c = min(cg_pow2, tile)
+        block_s = min(s_pow2, max(1, tile // block_c))
+    else:
+        block_s = min(s_pow2, tile)
+        block_c = min(cg_pow2, max(1, tile // block_s))
+    num_warps = max(1, min(32, block_c * block_s // 512))
+    return GroupConfig(block_c, block_s, block_c >= Cg and block_s >= S, num_warps)
+
+
+def group_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[GroupConfig]:
+    N, C, S = x.shape
+    stride_c, stride_s = x.stride(1), x.stride(2)
+    cfg = _group_config(C, S, Cg, stride_c == 1 and C > 1, backward, N, x.element_size(),
+                        sm_count(x.device))
+    if cfg is not None:
+        span = (cfg.block_c - 1) * stride_c + (cfg.block_s - 1) * stride_s
+        assert span < 2**31, "in-tile offsets must fit in int32"
+    return cfg
+
+
 @dataclass(frozen=True)
 class Plan:
     cfg: LaunchConfig
@@ -630,11 +876,24 @@ _FWD = CachedKernel(_groupnorm_fwd_kernel)
 _BWD = CachedKernel(_groupnorm_bwd_kernel)
 
 
+_FWD_GROUP = CachedKernel(_groupnorm_fwd_group_kernel)
+_BWD_GROUP = CachedKernel(_groupnorm_bwd_group_kernel)
+
+
 def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
     """Forward on x (N, C, S) with N * C * S > 0, dense with stride_s == 1 or stride_c == 1;
     y (x's strides), mean and rstd (N, G) fp32 preallocated."""
     N, C, S = x.shape
     Cg = C // num_groups
+    gc = group_config(x, Cg, backward=False)
+    if gc is not None:
+        _FWD_GROUP((N * num_groups,), (
+            x, weight if weight is not None else x, bias if bias is not None else x, y, mean,
+            rstd, S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2), float(eps)), (
+            ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
+            ("HAS_BIAS", bias is not None), ("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
+            ("ONE_TILE", gc.one_tile)), gc.num_warps)
+        return
     p = plan(x, Cg, backward=False)
     cfg = p.cfg
     # One scratch allocation for both partial arrays (the kernel finds the second).
@@ -654,6 +913,20 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     dtype; dw is sum(dz * xhat) also without a weight)."""
     N, C, S = x.shape
     Cg = C // num_groups
+    gc = group_config(x, Cg, backward=True)
+    if gc is not None:
+        # Per-sample sums (2, N, C) from the group kernel, then dw, db = their sums over n.
+        sums = torch.empty((2 * N * C,), device=x.device, dtype=torch.float32)
+        _BWD_GROUP((N * num_groups,), (
+            x, dy, weight if weight is not None else x, bias if bias is not None else x, mean,
+            rstd, dx, sums, N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)), (
+            ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
+            ("HAS_BIAS", bias is not None), ("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
+            ("ONE_TILE", gc.one_tile)), gc.num_warps)
+        _SUM((_cdiv(C, SUM_BLOCK_N),), (sums, sums[N * C:], dw, db, N, C), (
+            ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
+            ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
+        return
     p = plan(x, Cg, backward=True)
     cfg = p.cfg
     G = num_groups
