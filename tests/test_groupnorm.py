@@ -196,6 +196,8 @@ def small_group_tiles(monkeypatch):
     take several tiles along channels and positions (the multi-tile sweeps)."""
     monkeypatch.setattr(K, "GROUP_TILE_FWD", 64)
     monkeypatch.setattr(K, "GROUP_TILE_BWD", 32)
+    monkeypatch.setattr(K, "GROUP_MIN_WAVES", 0)
+    monkeypatch.setattr(K, "GROUP_MIN_RUN_BYTES_LAST", 0)
     K._group_config.cache_clear()
     yield
     K._group_config.cache_clear()
