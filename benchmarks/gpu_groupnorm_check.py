@@ -213,6 +213,8 @@ def sweep(copy):
                 for key, value in {**defaults, **setting}.items():
                     setattr(K, key, value)
                 K.config.cache_clear()
+                K._plan.cache_clear()
+                K._group_config.cache_clear()
                 errs = check(fn, ref, x, w, b, dy)
                 if not all(e <= 1.0 for e in errs.values()):
                     failures.append(f"{name} {lay} {setting}: {errs}")
@@ -232,6 +234,8 @@ def sweep(copy):
     for key, value in defaults.items():
         setattr(K, key, value)
     K.config.cache_clear()
+    K._plan.cache_clear()
+    K._group_config.cache_clear()
     return rows, failures
 
 
