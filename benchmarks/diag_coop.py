@@ -19,7 +19,7 @@ def check(M, N, is_rms, cfg_fwd=None, dtype=torch.float32, tag="", quiet=False):
     w = torch.randn(N, device="cuda", dtype=dtype)
     saved = K.fwd_config
     if cfg_fwd is not None:
-        K.fwd_config = lambda n, s: cfg_fwd
+        K.fwd_config = lambda n, s, *_: cfg_fwd
     try:
         if is_rms:
             y, rstd = fusednorm.rms_norm(x, (N,), w, 1e-6, return_stats=True)

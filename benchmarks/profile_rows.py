@@ -12,9 +12,9 @@ mode, n, path, block, warps, pps = sys.argv[1], *map(int, sys.argv[2:7])
 group = triton.cdiv(n, block) if path == K.COOP else 1
 cfg = K.LaunchConfig(path, block, 1, warps, pps, group)
 if mode == "fwd":
-    K.fwd_config = lambda _n, _s: cfg
+    K.fwd_config = lambda _n, _s, *_: cfg
 else:
-    K.bwd_config = lambda _n, _s: cfg
+    K.bwd_config = lambda _n, _s, *_: cfg
 m = (1 << 27) // n
 x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16, requires_grad=True)
 w = torch.randn(n, device="cuda", dtype=torch.bfloat16, requires_grad=True)

@@ -74,14 +74,14 @@ def main():
             for cfg in candidates(mode, n):
                 try:
                     if mode == "bwd":
-                        K.bwd_config = lambda _n, _s, c=cfg: c
+                        K.bwd_config = lambda _n, _s, *_, c=cfg: c
                         y = f()
                         ms = triton.testing.do_bench(lambda: y.backward(dy, retain_graph=True),
                                                      warmup=10, rep=50, grad_to_none=[x, w, b],
                                                      return_mode="median")
                         nbytes = 3 * m * n * 2 + 2 * nparam * n * 2
                     else:
-                        K.fwd_config = lambda _n, _s, c=cfg: c
+                        K.fwd_config = lambda _n, _s, *_, c=cfg: c
                         with torch.no_grad():
                             ms = triton.testing.do_bench(f, warmup=10, rep=50, return_mode="median")
                         nbytes = 2 * m * n * 2 + nparam * n * 2

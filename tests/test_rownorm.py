@@ -130,8 +130,8 @@ def test_cooperative_many_rows_gpu(is_rms):
 def test_loop_rows(device, is_rms, residual, monkeypatch):
     # The loop path (rows longer than the cooperative path covers), forced at a size
     # the interpreter can run: 3 chunks of 4096 with a ragged last chunk.
-    monkeypatch.setattr(K, "fwd_config", lambda n, sms: K.LaunchConfig(K.LOOP, 4096, 1, 4))
-    monkeypatch.setattr(K, "bwd_config", lambda n, sms: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     _run(device, torch.bfloat16, (5, 9000), is_rms=is_rms, residual=residual)
     _run(device, torch.float32, (3, 9000), is_rms=is_rms, residual=residual)
 

@@ -573,12 +573,31 @@ BWD_TILE_MAX = 8192
 #   forward: slice 8192, 8 warps, 2 programs per SM: LayerNorm / RMSNorm 81.5 / 87.8% at
 #     64K, 77.2 / 86.3% at 256K, 70.2 / 80.5% at 1M (1 per SM: 57.5 / 67.4% at 64K); rows
 #     longer than 8192 x SMs take slice 16384 with 16 warps, 1 per SM.
-#   backward: slice 4096, 4 warps, 2 per SM at 16K (71.1 / 79.0%); above, slice 8192 with
-#     16 warps, 1 per SM (57.3 / 78.3% at 64K, 59.9 / 72.8% at 256K).
+#   backward (v0.3, superseded by v0.5 below): slice 4096, 4 warps, 2 per SM at 16K (71.1 /
+#     79.0%); above, slice 8192 with 16 warps, 1 per SM (57.3 / 78.3% at 64K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
 FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), first that fits
-BWD_COOP_SMALL, BWD_COOP_SMALL_MAX = (4096, 4, 2), 16384
-BWD_COOP_LARGE = ((8192, 16, 1),)
+# v0.5 (benchmarks/sweep_coop.py: GPU time of a replayed CUDA graph, COOP_SYNC=1, % of
+# copy; results/2026-11-22-h100-v0.5-coopsync/sweep_coop.*), per element size:
+#   fp32 forward: slice 8192 with 8 warps needs ~250 registers, so "2 per SM" left half of
+#     the grid to a second wave; slice 16384 with 16 warps, 1 per SM: RMSNorm 89.1 / 86.9
+#     / 78.8% at 64K / 256K / 1M (65.5 / 77.4 / 69.8 before), LayerNorm 74.9 / 74.1 / 60.3
+#     (57.7 / 69.6 / 60.7).
+#   16-bit backward: slice 4096, 4 warps, 2 per SM is best at every N it fits (LayerNorm
+#     68.0 / 64.0 / 61.9% at 16K / 64K / 256K, RMSNorm 76.1 / 73.5 / 71.6; the former
+#     8192 / 16 warps gave 58.3 / 55.0 / 57.2 and 69.4 / 65.9 / 66.3); above 4096 x SMs,
+#     slice 8192 with 8 warps (59.2 / 67.5% at 256K against 57.2 / 66.3 with 16 warps).
+#   fp32 backward: LayerNorm spills with 4 warps (388 B per thread, NOTES v0.4): 8 warps,
+#     1 per SM, 72.4 / 69.6 / 63.1% (38.9 / 41.6 / 46.9 with 4 warps); RMSNorm keeps 4
+#     warps, 2 per SM (80.7 / 79.4 / 69.4%). Above 4096 x SMs: LayerNorm 8192 / 16 warps
+#     (36.0% at 256K; 8 warps spilled to 7.5%), RMSNorm 8192 / 8 warps (71.5%).
+FWD_COOP_FP32 = ((16384, 16, 1),)
+BWD_COOP = {  # (element size, is_rms) -> choices, first that fits
+    (2, False): ((4096, 4, 2), (8192, 8, 1)),
+    (2, True): ((4096, 4, 2), (8192, 8, 1)),
+    (4, False): ((4096, 8, 1), (8192, 16, 1)),
+    (4, True): ((4096, 4, 2), (8192, 8, 1)),
+}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -639,7 +658,7 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
 
 
 @functools.lru_cache(maxsize=1024)
-def fwd_config(n: int, sms: int) -> LaunchConfig:
+def fwd_config(n: int, sms: int, element_size: int = 2) -> LaunchConfig:
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -648,11 +667,12 @@ def fwd_config(n: int, sms: int) -> LaunchConfig:
         # vs 96.9% with 16: kept for headroom against spills with a residual and bias).
         warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
         return LaunchConfig(TILE, block_n, rows, warps)
-    return _coop(n, sms, FWD_COOP) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+    choices = FWD_COOP_FP32 if element_size == 4 else FWD_COOP
+    return _coop(n, sms, choices) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
 
 @functools.lru_cache(maxsize=1024)
-def bwd_config(n: int, sms: int) -> LaunchConfig:
+def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) -> LaunchConfig:
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
@@ -665,7 +685,7 @@ def bwd_config(n: int, sms: int) -> LaunchConfig:
         if block_n <= 4096:
             return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=4)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
-    choices = ((BWD_COOP_SMALL,) if n <= BWD_COOP_SMALL_MAX else ()) + BWD_COOP_LARGE
+    choices = BWD_COOP[(4 if element_size >= 4 else 2, is_rms)]
     return (_coop(n, sms, choices)
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
 
@@ -699,7 +719,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     if M == 0:
         return
     sms = sm_count(x.device)
-    cfg = fwd_config(N, sms)
+    cfg = fwd_config(N, sms, x.element_size())
     if cfg.path == TILE:
         grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
@@ -727,7 +747,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
     M, N = x.shape
     has_w = weight is not None and want_dw
     sms = sm_count(x.device)
-    cfg = bwd_config(N, sms)
+    cfg = bwd_config(N, sms, x.element_size(), is_rms)
     rows_per_program = 0
     if cfg.path == COOP:
         # One dw/db partial row per row group.

@@ -1,0 +1,122 @@
+"""Cooperative-path configs of the row norms, GPU time only.
+
+For LayerNorm and RMSNorm (weight; LayerNorm also bias), bf16 and fp32, about 2^27
+elements, each (slice, warps, programs per SM) candidate is patched into
+fusednorm.kernels.rownorm (fwd_config / bwd_config), checked against torch in fp32, and
+timed as a CUDA graph replaying the op's implementation (ops.rownorm.fwd_impl /
+bwd_impl, no autograd), so host time does not enter. % is of a device-to-device copy
+measured in the same run; bytes are the fewest (forward x + y, backward x + dy + dx; the
+parameters are noise at these sizes).
+
+    python benchmarks/sweep_coop.py OUT.json"""
+import json
+import sys
+
+import torch
+import torch.nn.functional as F
+import triton
+
+from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.kernels import rownorm as K
+from fusednorm.ops import rownorm as OR
+
+BWD = [(4096, 4, 2), (4096, 8, 1), (4096, 8, 2), (4096, 16, 1), (8192, 16, 1), (8192, 8, 1)]
+FWD = [(8192, 8, 2), (8192, 8, 1), (4096, 8, 2), (4096, 4, 4), (16384, 16, 1)]
+PLAN = [("bwd", 16384), ("bwd", 65536), ("bwd", 262144),
+        ("fwd", 65536), ("fwd", 262144), ("fwd", 1 << 20)]
+
+
+def graph_ms(fn, reps=20):
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        for _ in range(2):
+            fn()
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        fn()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    times = []
+    for _ in range(5):
+        start.record()
+        for _ in range(reps):
+            g.replay()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / reps)
+    return sorted(times)[2]
+
+
+def main():
+    copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
+    print(f"{torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}"
+          f" copy {copy:.0f} GB/s COOP_SYNC {K.COOP_SYNC}", flush=True)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    fwd0, bwd0 = K.fwd_config, K.bwd_config
+    rows = []
+    for dtype in (torch.bfloat16, torch.float32):
+        for is_rms in (False, True):
+            for mode, n in PLAN:
+                m = (1 << 27) // n
+                torch.manual_seed(0)
+                x = torch.randn(m, n, device="cuda", dtype=dtype)
+                w = (1 + 0.1 * torch.randn(n, device="cuda")).to(dtype)
+                b = None if is_rms else (0.1 * torch.randn(n, device="cuda")).to(dtype)
+                dy = torch.randn_like(x)
+                eps = 1e-6 if is_rms else 1e-5
+                xr = x.float().requires_grad_()
+                yr = (F.rms_norm(xr, (n,), w.float(), eps) if is_rms
+                      else F.layer_norm(xr, (n,), w.float(), b.float(), eps))
+                if mode == "bwd":
+                    yr.backward(dy.float())
+                ref = (xr.grad if mode == "bwd" else yr).detach()
+                del xr, yr
+                for slc, warps, pps in (BWD if mode == "bwd" else FWD):
+                    group = triton.cdiv(n, slc)
+                    if group > sms or slc > n:
+                        continue
+                    cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group)
+                    tag = f"{slc}/{warps}w/{pps}pps"
+                    K.fwd_config = fwd0
+                    K.bwd_config = bwd0
+                    if mode == "fwd":
+                        K.fwd_config = lambda _n, _s, *_, c=cfg: c
+                    else:
+                        K.bwd_config = lambda _n, _s, *_, c=cfg: c
+                    try:
+                        y, _, mean, rstd = OR.fwd_impl(x, None, w, b, eps, is_rms)
+                        if mode == "fwd":
+                            out = y
+                            fn = lambda: OR.fwd_impl(x, None, w, b, eps, is_rms)  # noqa: E731
+                        else:
+                            out = OR.bwd_impl(dy, None, x, w, mean, rstd, is_rms, True,
+                                              not is_rms)[0]
+                            fn = lambda: OR.bwd_impl(dy, None, x, w, mean, rstd,  # noqa: E731
+                                                     is_rms, True, not is_rms)
+                        err = ((out.float() - ref).abs().max() / ref.abs().max()).item()
+                        ms = graph_ms(fn)
+                    except Exception as e:  # noqa: BLE001
+                        print(f"{tag} FAILED {type(e).__name__}: {str(e)[:120]}", flush=True)
+                        continue
+                    finally:
+                        K.fwd_config, K.bwd_config = fwd0, bwd0
+                    nbytes = (3 if mode == "bwd" else 2) * m * n * x.element_size()
+                    pct = 100 * nbytes / ms / 1e6 / copy
+                    ok = err < (2e-2 if dtype == torch.bfloat16 else 1e-4)
+                    r = dict(op="rms_norm" if is_rms else "layer_norm", dtype=str(dtype),
+                             mode=mode, n=n, slice=slc, warps=warps, pps=pps, ms=ms, pct=pct,
+                             rel_err=err, ok=ok)
+                    rows.append(r)
+                    print(f"{r['op']:10s} {str(dtype)[6:]:8s} {mode} N={n:>7} {tag:14s} "
+                          f"{pct:5.1f}%{'' if ok else '  WRONG ' + str(err)}", flush=True)
+                del x, w, b, dy, ref
+                torch.cuda.empty_cache()
+                with open(sys.argv[1], "w") as f:
+                    json.dump(dict(copy_gbps=copy, device=torch.cuda.get_device_name(),
+                                   coop_sync=K.COOP_SYNC, rows=rows), f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
