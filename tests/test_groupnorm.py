@@ -205,7 +205,8 @@ def small_group_tiles(monkeypatch):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype, activation", [
-    (torch.float32, "silu"), (torch.bfloat16, None), (torch.float16, "gelu_tanh")])
+    (torch.float32, "silu"), (torch.float32, None), (torch.bfloat16, None),
+    (torch.float16, "gelu_tanh")])
 def test_group_path_tiles(device, layout, dtype, activation, small_group_tiles):
     # 8 groups of 6 channels x 90 positions: one program per group, several tiles each.
     shape, groups = (4, 12, 10, 9), 2

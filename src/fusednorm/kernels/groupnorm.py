@@ -646,6 +646,10 @@ def _groupnorm_bwd_group_kernel(
                 xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
                 acc_dzx += tl.sum(dz * xhat, axis=1)
                 acc_dz += tl.sum(dz, axis=1)
+            # One use per loop result: Triton 3.6's OptimizeThreadLocality pass asserts
+            # on a reduced loop accumulator used twice (fp32, no activation).
+            acc_dzx = tl.where(c_mask, acc_dzx, 0.0)
+            acc_dz = tl.where(c_mask, acc_dz, 0.0)
             tl.store(DWP + part + c0 + cj, acc_dzx, mask=c_mask)
             tl.store(DBP + part + c0 + cj, acc_dz, mask=c_mask)
             c1 += tl.sum(w * acc_dzx, axis=0)
@@ -740,9 +744,17 @@ def _comb_rows(rows: int, width: int) -> int:
 
 
 @functools.lru_cache(maxsize=1024)
-def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool) -> LaunchConfig:
+def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool,
+           element_size: int = 2) -> LaunchConfig:
     num_warps = BWD_WARPS if backward else FWD_WARPS
-    ept = ELEMS_PER_THREAD_LAST if channels_last else ELEMS_PER_THREAD
+    # channels_last in fp32: half the elements per thread (a quarter in the backward). Triton
+    # 3.6's ptxas for sm_90a (benchmarks/compile_check.py) spilled 2-4 KB per thread with 64
+    # fp32 values per thread; 32 forward and 16 backward spill nothing.
+    ept = ELEMS_PER_THREAD
+    if channels_last:
+        ept = ELEMS_PER_THREAD_LAST
+        if element_size >= 4:
+            ept = ept // 4 if backward else ept // 2
     tile = ept * 32 * num_warps
     if channels_last:
         block_c = _block_c_channels_last(C)
@@ -862,7 +874,7 @@ class Plan:
 @functools.lru_cache(maxsize=1024)
 def _plan(C: int, S: int, Cg: int, channels_last: bool, backward: bool, N: int,
           element_size: int, sms: int) -> Plan:
-    cfg = config(C, S, Cg, channels_last, backward)
+    cfg = config(C, S, Cg, channels_last, backward, element_size)
     n_chunks = _cdiv(S, cfg.s_chunk)
     c_tiles_per_seg = _cdiv(cfg.seg_c, cfg.block_c)
     segs_per_n = C // cfg.seg_c

@@ -1,0 +1,149 @@
+"""Compile, on a CPU machine, every Triton kernel variant that the benchmark suites' shapes
+launch on an H100 (sm_90a, 132 SMs), and report registers and spills per thread.
+
+The launchers run with CPU tensors and a recording stand-in for the launch, so the launch
+decisions (paths, tiles, warps, constexprs) are exactly the GPU's; each distinct variant
+is then compiled with triton.compile for sm_90a and its cubin's registers and spills read
+back. Catches Triton compiler failures (a pass that asserts on one dtype, say) before GPU
+time is spent, and checks the spill-free claims of the launch heuristics.
+
+    python benchmarks/compile_check.py [groups|rows|all] [OUT.json]
+
+Needs no GPU; about a minute per dozen variants on a 2-core machine."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import torch
+import triton
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+
+from fusednorm.kernels import groupnorm as GK
+from fusednorm.kernels import launch
+from fusednorm.kernels import rownorm as RK
+
+SMS = 132
+_TYPES = {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16",
+          torch.int32: "i32", torch.int64: "i64"}
+recorded = {}
+
+
+def _record(self, grid, args, constexprs, num_warps):
+    fn = self.fn
+    names = fn.arg_names
+    sig = {}
+    for name, a in zip(names, args):
+        if isinstance(a, torch.Tensor):
+            sig[name] = "*" + _TYPES[a.dtype]
+        elif isinstance(a, bool):
+            sig[name] = "i1"
+        elif isinstance(a, int):
+            sig[name] = "i32" if -2**31 <= a < 2**31 else "i64"
+        else:
+            sig[name] = "fp32"
+    for name, _ in constexprs:
+        sig[name] = "constexpr"
+    key = (fn.__name__, tuple(sig.items()), constexprs, num_warps)
+    recorded.setdefault(key, (fn, sig, dict(constexprs), num_warps))
+
+
+def launch_groups():
+    """Run the GroupNorm launchers for every groups-suite shape, dtype and activation."""
+    shapes = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16, 16), 32),
+              ((16, 1280, 8, 8), 32), ((2, 512, 128, 128), 32), ((2, 256, 256, 256), 32),
+              ((2, 128, 512, 512), 32), ((8, 64, 64, 64, 64), None),
+              ((2, 32, 128, 128, 128), None), ((8, 128, 32, 32, 32), None),
+              ((16, 64, 128, 128), None)]
+    for shape, groups in shapes:
+        N, C = shape[:2]
+        S = 1
+        for d in shape[2:]:
+            S *= d
+        G = groups or C
+        for dtype in (torch.bfloat16, torch.float16, torch.float32):
+            for cl in (False, True):
+                # Strided stand-ins: only shapes, strides and dtypes reach the launchers.
+                x = torch.empty((N, S, C) if cl else (N, C, S), dtype=dtype)
+                x = x.transpose(1, 2) if cl else x
+                w = torch.empty(C, dtype=dtype)
+                st = torch.empty((N, G))
+                for act in (None, "silu"):
+                    GK.groupnorm_fwd(x, w, w, G, 1e-5, act, x, st, st)
+                    GK.groupnorm_bwd(x, x, w, w, st, st, G, act, x, w, w)
+
+
+def launch_rows():
+    """Run the row-norm launchers for every rows-suite row length and dtype."""
+    for n in (256, 512, 1024, 2048, 4096, 5120, 8192, 12288, 16384, 32768, 65536, 131072,
+              262144, 1 << 20):
+        m = 4
+        for dtype in (torch.bfloat16, torch.float16, torch.float32):
+            x = torch.empty((m, n), dtype=dtype)
+            w = torch.empty(n, dtype=dtype)
+            st = torch.empty(m)
+            for is_rms in (False, True):
+                for res in (None, x):
+                    b = None if is_rms else w
+                    RK.rownorm_fwd(x, res, w, b, 1e-5, is_rms, x, x if res is not None else None,
+                                   st, st)
+                    RK.rownorm_bwd(x, x if res is not None else None, x, w, st, st, is_rms,
+                                   True, not is_rms, x)
+
+
+def ptxas_usage(ptx: str):
+    """(registers, spill stores in bytes) per thread, from Triton's bundled ptxas -v."""
+    from triton import knobs
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "k.ptx")
+        with open(path, "w") as f:
+            f.write(ptx)
+        out = subprocess.run([knobs.nvidia.ptxas.path, "-v", "-arch=sm_90a", path, "-o",
+                              os.path.join(d, "k.cubin")], capture_output=True, text=True)
+    text = out.stdout + out.stderr
+    regs = re.search(r"Used (\d+) registers", text)
+    spill = re.search(r"(\d+) bytes spill stores", text)
+    return int(regs.group(1)) if regs else None, int(spill.group(1)) if spill else None
+
+
+def main():
+    which = sys.argv[1] if len(sys.argv) > 1 else "all"
+    launch.CachedKernel.__call__ = _record
+    GK.sm_count = RK.sm_count = lambda device: SMS
+    if which in ("groups", "all"):
+        launch_groups()
+    if which in ("rows", "all"):
+        launch_rows()
+    print(f"{len(recorded)} variants", flush=True)
+    out, failures = [], 0
+    for i, (fn, sig, const, warps) in enumerate(recorded.values()):
+        names = fn.arg_names
+        src = ASTSource(fn=fn, signature=sig,
+                        constexprs={(names.index(k),): v for k, v in const.items()})
+        rec = dict(kernel=fn.__name__, num_warps=warps, constexprs=const,
+                   dtypes=sorted({v for v in sig.values() if v.startswith("*")}))
+        try:
+            ck = triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                                options=dict(num_warps=warps))
+            regs, spills = ptxas_usage(ck.asm["ptx"])
+            rec.update(registers=regs, spills=spills)
+        except Exception as e:  # noqa: BLE001
+            rec["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+            failures += 1
+        out.append(rec)
+        print(f"[{i + 1}/{len(recorded)}] {rec['kernel']} warps={warps} "
+              f"{','.join(rec['dtypes'])} {const} -> "
+              + (rec.get("error") or f"{rec['registers']} regs, {rec['spills']} B spilled"),
+              flush=True)
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "w") as f:
+            json.dump(out, f, indent=1)
+    print(f"{failures} failed to compile")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
