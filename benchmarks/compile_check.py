@@ -36,19 +36,22 @@ def _record(self, grid, args, constexprs, num_warps):
     fn = self.fn
     names = fn.arg_names
     sig = {}
+    const = dict(constexprs)
     for name, a in zip(names, args):
         if isinstance(a, torch.Tensor):
             sig[name] = "*" + _TYPES[a.dtype]
         elif isinstance(a, bool):
             sig[name] = "i1"
+        elif isinstance(a, int) and a == 1:
+            const[name] = 1  # Triton 3.6 specializes an int equal to 1 as a constant
         elif isinstance(a, int):
             sig[name] = "i32" if -2**31 <= a < 2**31 else "i64"
         else:
             sig[name] = "fp32"
-    for name, _ in constexprs:
+    for name in const:
         sig[name] = "constexpr"
-    key = (fn.__name__, tuple(sig.items()), constexprs, num_warps)
-    recorded.setdefault(key, (fn, sig, dict(constexprs), num_warps))
+    key = (fn.__name__, tuple(sig.items()), tuple(const.items()), num_warps)
+    recorded.setdefault(key, (fn, sig, const, num_warps))
 
 
 def launch_groups():

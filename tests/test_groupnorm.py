@@ -217,6 +217,15 @@ def test_group_path_tiles(device, layout, dtype, activation, small_group_tiles):
     _run(device, dtype, shape, groups, layout, activation)
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_group_path_tiles_instance(device, dtype, small_group_tiles):
+    # InstanceNorm (one channel per group, an int Triton specializes as the constant 1) on
+    # the multi-tile group path: 8 x 2 groups of 90 positions.
+    x = torch.empty((8, 2, 90), dtype=dtype)
+    assert not K.group_config(x, 1, True).one_tile
+    _run(device, dtype, (8, 2, 10, 9), 2, "contiguous", None, instance=True)
+
+
 def test_group_path_large_mean(device, small_group_tiles):
     x = torch.randn(4, 4, 9, 10, device=device) + 1000.0
     assert K.group_config(x.flatten(2), 2, False) is not None

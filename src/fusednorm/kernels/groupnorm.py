@@ -638,18 +638,19 @@ def _groupnorm_bwd_group_kernel(
         for c0 in range(0, Cg, BLOCK_C):
             c_mask = c0 + cj < Cg
             w, b = _channel_affine(W, B, c_lo + c0 + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
-            acc_dzx = tl.zeros([BLOCK_C], dtype=tl.float32)
-            acc_dz = tl.zeros([BLOCK_C], dtype=tl.float32)
+            # Tile-shaped accumulators, reduced once after the loop. (Accumulating
+            # tl.sum(..., axis=1) per step and using the result twice made Triton 3.6's
+            # OptimizeThreadLocality pass assert in fp32, seen in the groups run.)
+            tile_dzx = tl.zeros([BLOCK_C, BLOCK_S], dtype=tl.float32)
+            tile_dz = tl.zeros([BLOCK_C, BLOCK_S], dtype=tl.float32)
             for s0 in range(0, S, BLOCK_S):
                 mask = c_mask[:, None] & (s0 + sj < S)[None, :]
                 at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
                 xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
-                acc_dzx += tl.sum(dz * xhat, axis=1)
-                acc_dz += tl.sum(dz, axis=1)
-            # One use per loop result: Triton 3.6's OptimizeThreadLocality pass asserts
-            # on a reduced loop accumulator used twice (fp32, no activation).
-            acc_dzx = tl.where(c_mask, acc_dzx, 0.0)
-            acc_dz = tl.where(c_mask, acc_dz, 0.0)
+                tile_dzx += dz * xhat
+                tile_dz += dz
+            acc_dzx = tl.sum(tile_dzx, axis=1)
+            acc_dz = tl.sum(tile_dz, axis=1)
             tl.store(DWP + part + c0 + cj, acc_dzx, mask=c_mask)
             tl.store(DBP + part + c0 + cj, acc_dz, mask=c_mask)
             c1 += tl.sum(w * acc_dzx, axis=0)
