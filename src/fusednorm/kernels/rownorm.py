@@ -582,7 +582,11 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), fi
 #   fp32 forward: slice 8192 with 8 warps needs ~250 registers, so "2 per SM" left half of
 #     the grid to a second wave; slice 16384 with 16 warps, 1 per SM: RMSNorm 89.1 / 86.9
 #     / 78.8% at 64K / 256K / 1M (65.5 / 77.4 / 69.8 before), LayerNorm 74.9 / 74.1 / 60.3
-#     (57.7 / 69.6 / 60.7).
+#     (57.7 / 69.6 / 60.7). Not with a residual: the v0.5 full run measured the residual
+#     variants with it and lost 13-39 points at 64K-1M (add_layer_norm fp32 at 131072
+#     54.4% against 93.4% with 8192 / 8 warps in the coopsync sync1 run, add_rms_norm
+#     64.1 against 96.2; compile_check shows up to 1.3 KB of spills per thread), so fp32
+#     with a residual keeps FWD_COOP.
 #   16-bit backward: slice 4096, 4 warps, 2 per SM is best at every N it fits (LayerNorm
 #     68.0 / 64.0 / 61.9% at 16K / 64K / 256K, RMSNorm 76.1 / 73.5 / 71.6; the former
 #     8192 / 16 warps gave 58.3 / 55.0 / 57.2 and 69.4 / 65.9 / 66.3); above 4096 x SMs,
@@ -658,7 +662,7 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
 
 
 @functools.lru_cache(maxsize=1024)
-def fwd_config(n: int, sms: int, element_size: int = 2) -> LaunchConfig:
+def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False) -> LaunchConfig:
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -667,7 +671,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2) -> LaunchConfig:
         # vs 96.9% with 16: kept for headroom against spills with a residual and bias).
         warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
         return LaunchConfig(TILE, block_n, rows, warps)
-    choices = FWD_COOP_FP32 if element_size == 4 else FWD_COOP
+    choices = FWD_COOP_FP32 if element_size == 4 and not residual else FWD_COOP
     return _coop(n, sms, choices) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
 
@@ -719,7 +723,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     if M == 0:
         return
     sms = sm_count(x.device)
-    cfg = fwd_config(N, sms, x.element_size())
+    cfg = fwd_config(N, sms, x.element_size(), residual is not None)
     if cfg.path == TILE:
         grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
