@@ -1,4 +1,9 @@
-"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family.
+"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family, two paths.
+
+The group path (one program per group, `_groupnorm_*_group_kernel`, at the end of the
+kernels below) runs when there are many groups of moderate size; the split path described
+here runs otherwise (few or large groups: VAE and 3-D shapes). `groupnorm_fwd` /
+`groupnorm_bwd` choose.
 
 Element (n, c, s) lives at n * stride_n + c * stride_c + s * stride_s, so one kernel serves
 both memory formats: contiguous NC... (stride_s = 1) and channels_last (stride_c = 1).
@@ -669,8 +674,11 @@ def _groupnorm_bwd_group_kernel(
 
 
 # ----------------------------------------------------------------------------------------
-# Launch heuristics. Initial values from first principles (H100: 50 MB L2, 132 SMs, 64K
-# registers per SM), to be tuned with benchmarks/gpu_groupnorm_check.py.
+# Launch heuristics. Values first set from first principles (H100: 50 MB L2, 132 SMs, 64K
+# registers per SM); those with a measurement beside them were tuned on the lent H100 with
+# benchmarks/sweep_groupnorm.py (GPU time from replayed CUDA graphs), results under
+# benchmarks/results/2026-11-22-h100-v0.5-groupnorm/. The rest (warps, stages, lag,
+# combine sizes) were swept there too and changed the GPU time by a few points at most.
 # ----------------------------------------------------------------------------------------
 
 # Tiles hold 16 values of each stream (x; x and dy) per thread, read with 16-byte loads
