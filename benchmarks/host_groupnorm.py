@@ -10,26 +10,18 @@ import io
 import json
 import pstats
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
 
 import fusednorm
+from fusednorm.bench.timing import host_us
 from fusednorm.kernels import groupnorm as K
 from fusednorm.ops import groupnorm as OG
 
 
 def per_call_us(fn, n=300):
-    for _ in range(20):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+    return host_us(fn, n=n, warmup=20)
 
 
 def main():

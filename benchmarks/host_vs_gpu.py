@@ -7,50 +7,19 @@ When `call` is well above `graph`, the host, not the kernel, sets the measured s
 Usage: python benchmarks/host_vs_gpu.py [OUT.json]"""
 import json
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
 import triton
 
 import fusednorm
-from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms as _graph_ms, host_us
 
 NS = [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 262144]
 
 
-def graph_ms(fn, reps=20):
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        fn()
-    g.replay()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(5):
-        start.record()
-        for _ in range(reps):
-            g.replay()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / reps)
-    return sorted(times)[2]
-
-
-def host_us(fn, n=20):
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+def graph_ms(fn):
+    return _graph_ms(fn, reps=20, warmup=3)
 
 
 def main():

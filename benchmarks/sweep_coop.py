@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 import triton
 
-from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms as _graph_ms
 from fusednorm.kernels import rownorm as K
 from fusednorm.ops import rownorm as OR
 
@@ -26,27 +26,8 @@ PLAN = [("bwd", 16384), ("bwd", 65536), ("bwd", 262144),
         ("fwd", 65536), ("fwd", 262144), ("fwd", 1 << 20)]
 
 
-def graph_ms(fn, reps=20):
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        for _ in range(2):
-            fn()
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        fn()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(5):
-        start.record()
-        for _ in range(reps):
-            g.replay()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / reps)
-    return sorted(times)[2]
+def graph_ms(fn):
+    return _graph_ms(fn, reps=20, warmup=2)
 
 
 def main():

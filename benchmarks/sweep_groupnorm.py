@@ -19,14 +19,13 @@ import argparse
 import json
 import math
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
 import triton
 
 import fusednorm
-from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms, host_us as _host_us
 from fusednorm.kernels import groupnorm as K
 from fusednorm.ops import groupnorm as OG
 
@@ -46,41 +45,8 @@ CASES = {
 L2_BYTES = 50 << 20
 
 
-def graph_ms(calls, reps=10):
-    """GPU ms per call: `calls` (one per rotated input) captured in one graph, replayed."""
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        for c in calls:
-            c()
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        for c in calls:
-            c()
-    g.replay()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(5):
-        start.record()
-        for _ in range(reps):
-            g.replay()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / reps / len(calls))
-    del g
-    return sorted(times)[2]
-
-
-def host_us(calls, n=30):
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for i in range(n):
-        calls[i % len(calls)]()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+def host_us(calls):
+    return _host_us(calls, n=30)
 
 
 def layout(x, lay):

@@ -8,6 +8,7 @@ Inputs smaller than the L2 are rotated by the caller instead (see runner.rotatio
 import itertools
 import math
 import statistics
+import time
 from typing import Callable, Sequence, Tuple
 
 import torch
@@ -70,3 +71,50 @@ def copy_gbps(clock: CudaClock, device: torch.device, nbytes: int = 1 << 30) -> 
     del src, dst
     torch.cuda.empty_cache()
     return 2 * nbytes / ms / 1e6
+
+
+def graph_ms(calls, reps: int = 10, warmup: int = 1, trials: int = 5) -> float:
+    """GPU milliseconds per call: `calls` (a callable, or a list of them run in turn, one per
+    rotated input) captured once in a CUDA graph and replayed, so the host's time does not
+    enter. Median of `trials` timings of `reps` replays, after `warmup` eager rounds on a
+    side stream (as capture requires)."""
+    calls = list(calls) if isinstance(calls, (list, tuple)) else [calls]
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(warmup):
+            for c in calls:
+                c()
+    torch.cuda.current_stream().wait_stream(side)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        for c in calls:
+            c()
+    g.replay()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    times = []
+    for _ in range(trials):
+        start.record()
+        for _ in range(reps):
+            g.replay()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) / reps / len(calls))
+    del g
+    return statistics.median(times)
+
+
+def host_us(calls, n: int = 20, warmup: int = 0) -> float:
+    """Host microseconds per call: `n` calls of `calls` (a callable or a list run in turn)
+    enqueued without waiting for the GPU, wall time / n."""
+    calls = list(calls) if isinstance(calls, (list, tuple)) else [calls]
+    for i in range(warmup):
+        calls[i % len(calls)]()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for i in range(n):
+        calls[i % len(calls)]()
+    t = (time.perf_counter() - t0) / n * 1e6
+    torch.cuda.synchronize()
+    return t
