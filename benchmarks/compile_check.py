@@ -7,7 +7,7 @@ is then compiled with triton.compile for sm_90a and its cubin's registers and sp
 back. Catches Triton compiler failures (a pass that asserts on one dtype, say) before GPU
 time is spent, and checks the spill-free claims of the launch heuristics.
 
-    python benchmarks/compile_check.py [groups|rows|all] [OUT.json]
+    python benchmarks/compile_check.py [groups|rows|all|quick] [OUT.json]
 
 Needs no GPU; about a minute per dozen variants on a 2-core machine."""
 import json
@@ -54,27 +54,34 @@ def _record(self, grid, args, constexprs, num_warps):
     recorded.setdefault(key, (fn, sig, const, num_warps))
 
 
-def launch_groups():
-    """Run the GroupNorm launchers for every groups-suite shape, dtype and activation."""
-    shapes = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16, 16), 32),
-              ((16, 1280, 8, 8), 32), ((2, 512, 128, 128), 32), ((2, 256, 256, 256), 32),
-              ((2, 128, 512, 512), 32), ((8, 64, 64, 64, 64), None),
-              ((2, 32, 128, 128, 128), None), ((8, 128, 32, 32, 32), None),
-              ((16, 64, 128, 128), None)]
+GROUP_SHAPES = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16, 16), 32),
+                ((16, 1280, 8, 8), 32), ((2, 512, 128, 128), 32), ((2, 256, 256, 256), 32),
+                ((2, 128, 512, 512), 32), ((8, 64, 64, 64, 64), None),
+                ((2, 32, 128, 128, 128), None), ((8, 128, 32, 32, 32), None),
+                ((16, 64, 128, 128), None)]
+# "quick" (the CI test): the variants that once broke Triton 3.6's compiler (the group
+# backward over several tiles in fp32, GroupNorm and InstanceNorm) and a split-path shape.
+QUICK_SHAPES = [((16, 640, 32, 32), 32), ((8, 128, 32, 32, 32), None),
+                ((2, 128, 512, 512), 32)]
+
+
+def launch_groups(shapes=GROUP_SHAPES, dtypes=(torch.bfloat16, torch.float16, torch.float32),
+                  acts=(None, "silu"), layouts=(False, True)):
+    """Run the GroupNorm launchers for the given shapes, dtypes, activations, layouts."""
     for shape, groups in shapes:
         N, C = shape[:2]
         S = 1
         for d in shape[2:]:
             S *= d
         G = groups or C
-        for dtype in (torch.bfloat16, torch.float16, torch.float32):
-            for cl in (False, True):
+        for dtype in dtypes:
+            for cl in layouts:
                 # Strided stand-ins: only shapes, strides and dtypes reach the launchers.
                 x = torch.empty((N, S, C) if cl else (N, C, S), dtype=dtype)
                 x = x.transpose(1, 2) if cl else x
                 w = torch.empty(C, dtype=dtype)
                 st = torch.empty((N, G))
-                for act in (None, "silu"):
+                for act in acts:
                     GK.groupnorm_fwd(x, w, w, G, 1e-5, act, x, st, st)
                     GK.groupnorm_bwd(x, x, w, w, st, st, G, act, x, w, w)
 
@@ -116,6 +123,8 @@ def main():
     which = sys.argv[1] if len(sys.argv) > 1 else "all"
     launch.CachedKernel.__call__ = _record
     GK.sm_count = RK.sm_count = lambda device: SMS
+    if which == "quick":
+        launch_groups(QUICK_SHAPES, (torch.float32,), (None,), (False,))
     if which in ("groups", "all"):
         launch_groups()
     if which in ("rows", "all"):
