@@ -212,9 +212,7 @@ def sweep(copy):
             for setting in SWEEP:
                 for key, value in {**defaults, **setting}.items():
                     setattr(K, key, value)
-                K.config.cache_clear()
-                K._plan.cache_clear()
-                K._group_config.cache_clear()
+                K.clear_plan_caches()
                 errs = check(fn, ref, x, w, b, dy)
                 if not all(e <= 1.0 for e in errs.values()):
                     failures.append(f"{name} {lay} {setting}: {errs}")
@@ -233,9 +231,7 @@ def sweep(copy):
             torch.cuda.empty_cache()
     for key, value in defaults.items():
         setattr(K, key, value)
-    K.config.cache_clear()
-    K._plan.cache_clear()
-    K._group_config.cache_clear()
+    K.clear_plan_caches()
     return rows, failures
 
 

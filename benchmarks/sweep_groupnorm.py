@@ -162,9 +162,7 @@ def main():
             for setting in settings:
                 for k, v in {**defaults, **setting}.items():
                     setattr(K, k, v)
-                K.config.cache_clear()
-                K._plan.cache_clear()
-                K._group_config.cache_clear()
+                K.clear_plan_caches()
                 tag = json.dumps(setting, separators=(",", ":"))
                 try:
                     x0, w0, b0 = (t.detach().requires_grad_() for t in (xs[0], w, b))

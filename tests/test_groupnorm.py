@@ -177,8 +177,7 @@ def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
     # channels_last tiles of 16 values per thread (the GPU default is larger), so that
     # shapes small enough for the interpreter still take several chunks and tiles.
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
-    K.config.cache_clear()
-    K._plan.cache_clear()
+    K.clear_plan_caches()
     try:
         x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
         Cg = shape[1] // groups
@@ -186,8 +185,7 @@ def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
         assert path(K.plan(x, Cg, backward=True), Cg)
         _run(device, dtype, shape, groups, layout, "silu")
     finally:
-        K.config.cache_clear()
-        K._plan.cache_clear()
+        K.clear_plan_caches()
 
 
 @pytest.fixture
@@ -198,9 +196,9 @@ def small_group_tiles(monkeypatch):
     monkeypatch.setattr(K, "GROUP_TILE_BWD", 32)
     monkeypatch.setattr(K, "GROUP_MIN_WAVES", 0)
     monkeypatch.setattr(K, "GROUP_MIN_RUN_BYTES_LAST", 0)
-    K._group_config.cache_clear()
+    K.clear_plan_caches()
     yield
-    K._group_config.cache_clear()
+    K.clear_plan_caches()
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -240,8 +238,7 @@ def test_ticket_pairs(device, monkeypatch):
     # per thread keep the shape small.
     monkeypatch.setattr(K, "LAG_WAVES", 1)
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
-    K.config.cache_clear()
-    K._plan.cache_clear()
+    K.clear_plan_caches()
     try:
         shape = (8, 320, 8, 8)
         x = _to_layout(torch.empty(shape), "channels_last").flatten(2)
@@ -249,8 +246,7 @@ def test_ticket_pairs(device, monkeypatch):
         assert p.lag < p.tasks and p.tasks_per_seg > 1
         _run(device, torch.float32, shape, 32, "channels_last", "gelu")
     finally:
-        K.config.cache_clear()
-        K._plan.cache_clear()
+        K.clear_plan_caches()
 
 
 def test_mixed_fp32_weight(device):

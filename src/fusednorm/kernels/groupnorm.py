@@ -63,7 +63,7 @@ import triton.language as tl
 
 from . import sm_count
 from .launch import CachedKernel
-from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS
+from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
 
@@ -908,9 +908,12 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
     return p
 
 
-def _cdiv(a: int, b: int) -> int:
-    # Plain Python: triton.cdiv costs microseconds a call through its constexpr wrapper.
-    return -(-a // b)
+def clear_plan_caches():
+    """Forget cached launch decisions: after changing a heuristic constant of this module
+    (tuning sweeps, tests that shrink tiles)."""
+    config.cache_clear()
+    _plan.cache_clear()
+    _group_config.cache_clear()
 
 
 def _geometry(p: Plan, x: torch.Tensor, Cg: int):
