@@ -151,9 +151,9 @@ def _channels_fastest(x: Tensor) -> bool:
 
 
 def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
-    """Check the arguments and return (x3, num_groups, weight, bias): x3 is an (N, C, S)
-    view of x, dense as NC... or as channels_last (a copy in the nearer layout when x is
-    neither). num_groups=None means one group per channel (instance norm)."""
+    """Check the arguments and return (xd, num_groups, weight, bias): xd is x, dense as
+    NC... or as channels_last (a copy in the nearer layout when x is neither).
+    num_groups=None means one group per channel (instance norm)."""
     if not isinstance(x, Tensor):
         raise TypeError(f"fusednorm.{fn}: x must be a Tensor, got {type(x).__name__}")
     if x.dtype not in SUPPORTED_DTYPES:
@@ -177,7 +177,7 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
     b = _check_channel_param("bias", bias, x, fn)
     if not (x.is_contiguous() or x.movedim(1, -1).is_contiguous()):
         x = x.movedim(1, -1).contiguous().movedim(-1, 1) if _channels_fastest(x) else x.contiguous()
-    return x.flatten(2), num_groups, w, b
+    return x, num_groups, w, b
 
 
 def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
@@ -189,9 +189,8 @@ def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
 
     With return_stats=True returns (y, mean, rstd): fp32 (N, num_groups) statistics (they
     carry no gradient)."""
-    x3, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
-    y, mean, rstd = _group_norm_fwd(x3, w, b, g, float(eps), activation)
-    y = y.view(x.shape)
+    xd, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
+    y, mean, rstd = _group_norm_fwd(xd, w, b, g, float(eps), activation)
     return (y, mean, rstd) if return_stats else y
 
 
@@ -201,7 +200,6 @@ def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Ten
     """InstanceNorm of x (N, C, *spatial) with the input's own statistics (no running
     stats), as torch.nn.functional.instance_norm, then the optional activation. With
     return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
-    x3, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)
-    y, mean, rstd = _group_norm_fwd(x3, w, b, g, float(eps), activation)
-    y = y.view(x.shape)
+    xd, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)
+    y, mean, rstd = _group_norm_fwd(xd, w, b, g, float(eps), activation)
     return (y, mean, rstd) if return_stats else y

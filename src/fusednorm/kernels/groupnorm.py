@@ -55,14 +55,14 @@ then over the samples, in order, by whichever combine of a channel segment comes
 from dataclasses import dataclass
 import functools
 import math
-from typing import Optional
+from typing import Optional, Tuple
 
 import torch
 import triton
 import triton.language as tl
 
 from . import sm_count
-from .launch import CachedKernel
+from .launch import CachedKernel, FixedLaunch
 from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
@@ -913,6 +913,7 @@ def clear_plan_caches():
     (tuning sweeps, tests that shrink tiles)."""
     config.cache_clear()
     _plan.cache_clear()
+    _PREPARED.clear()
     _group_config.cache_clear()
 
 
@@ -930,69 +931,135 @@ _FWD_GROUP = CachedKernel(_groupnorm_fwd_group_kernel)
 _BWD_GROUP = CachedKernel(_groupnorm_bwd_group_kernel)
 
 
-def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
-    """Forward on x (N, C, S) with N * C * S > 0, dense with stride_s == 1 or stride_c == 1;
-    y (x's strides), mean and rstd (N, G) fp32 preallocated."""
+@dataclass(frozen=True)
+class Prepared:
+    """What a launcher decided for one geometry: the launches in order and the scratch
+    each call allocates (fp32 elements; int32 counters, zeroed)."""
+    launches: Tuple[FixedLaunch, ...]
+    scratch: int = 0
+    counters: int = 0
+    group_path: bool = False
+
+
+# Prepared launches per call key (shapes, strides, dtypes, device, groups, activation,
+# which parameters): the per-call host work is building that key and one dict lookup.
+# Bounded: cleared when it grows past MAX_PREPARED (a model has a few dozen geometries).
+_PREPARED = {}
+MAX_PREPARED = 4096
+
+
+def _dt(t: Optional[torch.Tensor]):
+    return None if t is None else t.dtype
+
+
+def _prepared(key, make):
+    prep = _PREPARED.get(key)
+    if prep is None:
+        if len(_PREPARED) >= MAX_PREPARED:
+            _PREPARED.clear()
+        prep = _PREPARED[key] = make()
+    return prep
+
+
+def _canonical(x: torch.Tensor) -> torch.Tensor:
+    """The (N, C, S) view of a dense x (N, C, *spatial), contiguous or channels_last,
+    with the strides the kernels take (a size-1 dim's stride is whatever the layout
+    implies, so equal keys give equal views)."""
+    N, C = x.shape[0], x.shape[1]
+    S = x.numel() // (N * C)
+    strides = (C * S, S, 1) if x.is_contiguous() else (S * C, 1, C)
+    return x.as_strided((N, C, S), strides)
+
+
+def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:
+    x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
+    flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
+             ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=False)
     if gc is not None:
-        _FWD_GROUP((N * num_groups,), (
-            x, weight if weight is not None else x, bias if bias is not None else x, y, mean,
-            rstd, S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2), float(eps)), (
-            ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
-            ("HAS_BIAS", bias is not None), ("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
-            ("ONE_TILE", gc.one_tile)), gc.num_warps)
-        return
+        return Prepared((FixedLaunch(
+            _FWD_GROUP, (N * num_groups,),
+            (S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2)),
+            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
+                     ("ONE_TILE", gc.one_tile)), gc.num_warps),), group_path=True)
     p = plan(x, Cg, backward=False)
     cfg = p.cfg
     # One scratch allocation for both partial arrays (the kernel finds the second).
-    part = torch.empty((2 * N * C * p.n_chunks,), device=x.device, dtype=torch.float32)
-    count = torch.zeros((1 + N * p.segs_per_n,), device=x.device, dtype=torch.int32)
-    _FWD((2 * p.tasks,), (
-        x, weight if weight is not None else x, bias if bias is not None else x, y, mean, rstd,
-        part, count, N, *_geometry(p, x, Cg), float(eps)), (
-        ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
-        ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
-        ("STAGES", cfg.stages), ("COMB_R", cfg.comb_fwd),
-        ("COMB_K", COMBINE_LANES // cfg.comb_fwd)), cfg.num_warps)
+    return Prepared((FixedLaunch(
+        _FWD, (2 * p.tasks,), (N,) + _geometry(p, x, Cg),
+        flags + (("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s), ("STAGES", cfg.stages),
+                 ("COMB_R", cfg.comb_fwd), ("COMB_K", COMBINE_LANES // cfg.comb_fwd)),
+        cfg.num_warps),), scratch=2 * N * C * p.n_chunks, counters=1 + N * p.segs_per_n)
 
 
-def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
-    """Backward into the preallocated dx (x's strides, as dy), dw and db ((C,), any float
-    dtype; dw is sum(dz * xhat) also without a weight)."""
+def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
+    """Forward on x (N, C, *spatial) with numel > 0, dense as NC... or channels_last (N...C);
+    y (x's shape and strides), mean and rstd (N, G) fp32 preallocated."""
+    key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation, _dt(weight),
+           _dt(bias), y.dtype, mean.dtype, rstd.dtype)
+    prep = _prepared(key, lambda: _prepare_fwd(x, num_groups, activation, weight is not None,
+                                               bias is not None))
+    w = weight if weight is not None else x
+    b = bias if bias is not None else x
+    if prep.group_path:
+        prep.launches[0]((x, w, b, y, mean, rstd), (float(eps),))
+        return
+    part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
+    prep.launches[0]((x, w, b, y, mean, rstd, part, count), (float(eps),))
+
+
+def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:
+    x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
+    flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
+             ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=True)
     if gc is not None:
         # Per-sample sums (2, N, C) from the group kernel, then dw, db = their sums over n.
-        sums = torch.empty((2 * N * C,), device=x.device, dtype=torch.float32)
-        _BWD_GROUP((N * num_groups,), (
-            x, dy, weight if weight is not None else x, bias if bias is not None else x, mean,
-            rstd, dx, sums, N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)), (
-            ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
-            ("HAS_BIAS", bias is not None), ("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
-            ("ONE_TILE", gc.one_tile)), gc.num_warps)
-        _SUM((_cdiv(C, SUM_BLOCK_N),), (sums, sums[N * C:], dw, db, N, C), (
-            ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
-            ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
-        return
+        return Prepared((
+            FixedLaunch(_BWD_GROUP, (N * num_groups,),
+                        (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
+                        flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
+                                 ("ONE_TILE", gc.one_tile)), gc.num_warps),
+            FixedLaunch(_SUM, (_cdiv(C, SUM_BLOCK_N),), (N, C), (
+                ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
+                ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)), scratch=2 * N * C, group_path=True)
     p = plan(x, Cg, backward=True)
     cfg = p.cfg
     G = num_groups
-    nc = N * C * p.n_chunks
+    comb_n = p.comb_n
     # One fp32 scratch allocation (the kernel finds its parts): dw_n, db_n (N, C), c1, c2
     # (N, G), the two partial arrays.
-    scratch = torch.empty((2 * N * C + 2 * N * G + 2 * nc,), device=x.device,
-                          dtype=torch.float32)
-    count = torch.zeros((1 + (N + 1) * p.segs_per_n,), device=x.device, dtype=torch.int32)
-    comb_n = p.comb_n
-    _BWD((2 * p.tasks,), (
-        x, dy, weight if weight is not None else x, bias if bias is not None else x, mean, rstd,
-        dx, dw, db, scratch, count, N, *_geometry(p, x, Cg)), (
-        ("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", weight is not None),
-        ("HAS_BIAS", bias is not None), ("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s),
-        ("STAGES", cfg.stages), ("COMB_CR", cfg.comb_chan),
-        ("COMB_CK", COMBINE_LANES // cfg.comb_chan), ("COMB_GR", cfg.comb_group),
-        ("COMB_GK", COMBINE_LANES // cfg.comb_group), ("COMB_NR", comb_n),
-        ("COMB_NK", COMBINE_LANES // comb_n)), cfg.num_warps)
+    return Prepared((FixedLaunch(
+        _BWD, (2 * p.tasks,), (N,) + _geometry(p, x, Cg),
+        flags + (("BLOCK_C", cfg.block_c), ("BLOCK_S", cfg.block_s), ("STAGES", cfg.stages),
+                 ("COMB_CR", cfg.comb_chan), ("COMB_CK", COMBINE_LANES // cfg.comb_chan),
+                 ("COMB_GR", cfg.comb_group), ("COMB_GK", COMBINE_LANES // cfg.comb_group),
+                 ("COMB_NR", comb_n), ("COMB_NK", COMBINE_LANES // comb_n)),
+        cfg.num_warps),), scratch=2 * N * C + 2 * N * G + 2 * N * C * p.n_chunks,
+        counters=1 + (N + 1) * p.segs_per_n)
+
+
+def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
+    """Backward on x (N, C, *spatial), as the forward, into the preallocated dx (x's
+    strides, as dy's), dw and db ((C,), any float dtype; dw is sum(dz * xhat) also without
+    a weight)."""
+    key = (x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.get_device(), num_groups,
+           activation, _dt(weight), _dt(bias), mean.dtype, rstd.dtype, dx.dtype, dw.dtype,
+           db.dtype)
+    prep = _prepared(key, lambda: _prepare_bwd(x, num_groups, activation, weight is not None,
+                                               bias is not None))
+    w = weight if weight is not None else x
+    b = bias if bias is not None else x
+    scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    if prep.group_path:
+        main, total = prep.launches
+        main((x, dy, w, b, mean, rstd, dx, scratch))
+        total((scratch, scratch[prep.scratch // 2:], dw, db))
+        return
+    count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
+    prep.launches[0]((x, dy, w, b, mean, rstd, dx, dw, db, scratch, count))

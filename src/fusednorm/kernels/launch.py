@@ -80,7 +80,8 @@ class CachedKernel:
     def __call__(self, grid, args, constexprs, num_warps):
         """Launch on `grid` (a tuple of up to 3 ints) with the runtime `args` (a tuple,
         in signature order) and `constexprs` (a tuple of (name, value) in signature
-        order)."""
+        order). Returns the CompiledKernel used (None where Triton's JIT path ran it
+        without returning one: the interpreter, hooks installed)."""
         t = args[0]
         # CPU tensors (the interpreter) always take Triton's own entry point.
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
@@ -97,10 +98,63 @@ class CachedKernel:
             ck = self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
             if isinstance(ck, triton.compiler.CompiledKernel):
                 self.compiled[key] = ck
-            return
+                return ck
+            return None
         if g0 * g1 * g2 == 0:
-            return
+            return ck
         stream = drv.get_current_stream(device)
         ck.run(g0, g1, g2, stream, ck.function, ck.packed_metadata, None, None, None,
                *args, *(v for _, v in constexprs))
         self.direct_launches += 1
+        return ck
+
+
+class FixedLaunch:
+    """One CachedKernel launched again and again with the same grid, integer arguments,
+    constexprs and warps: what a launcher prepares once per input geometry. A call passes
+    only what changes, the tensors (they come first in the kernel's signature) and
+    `tail`, float arguments after the integers (an eps).
+
+    The per-call key is the device and each tensor's 16-byte alignment (the integers'
+    specialization was fixed when the launch was prepared). The tensors' dtypes are not
+    in it: the caller's cache key must fix them (fusednorm's launchers key on every
+    dtype they pass). The first call with a key goes through CachedKernel, which
+    compiles or finds the kernel; later ones launch it directly. On CPU (the
+    interpreter) and while launch hooks are installed every call takes CachedKernel's
+    path, as before."""
+
+    __slots__ = ("kernel", "grid", "ints", "constexprs", "values", "num_warps", "compiled")
+
+    def __init__(self, kernel: CachedKernel, grid, ints, constexprs, num_warps: int):
+        self.kernel = kernel
+        self.grid = (tuple(grid) + (1, 1))[:3]
+        self.ints = tuple(ints)
+        self.constexprs = tuple(constexprs)
+        self.values = tuple(v for _, v in self.constexprs)
+        self.num_warps = num_warps
+        self.compiled = {}
+
+    def __call__(self, tensors, tail=()):
+        t = tensors[0]
+        if not (_ENABLED and t.is_cuda) or _hooks_installed():
+            self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
+                        self.num_warps)
+            return
+        aligned = 0
+        for a in tensors:
+            aligned = aligned + aligned + (a.data_ptr() % 16 == 0)
+        drv = _driver()
+        device = drv.get_current_device()
+        ck = self.compiled.get((device, aligned))
+        if ck is None:
+            ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
+                             self.num_warps)
+            if ck is not None:
+                self.compiled[(device, aligned)] = ck
+            return
+        g0, g1, g2 = self.grid
+        if g0 * g1 * g2 == 0:
+            return
+        ck.run(g0, g1, g2, drv.get_current_stream(device), ck.function, ck.packed_metadata,
+               None, None, None, *tensors, *self.ints, *tail, *self.values)
+        self.kernel.direct_launches += 1

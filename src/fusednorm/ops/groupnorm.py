@@ -1,8 +1,8 @@
 """fusednorm::groupnorm_fwd / groupnorm_bwd: GroupNorm (and InstanceNorm, G = C) with an
-optional fused activation, on a canonical (N, C, S) view.
+optional fused activation, on x (N, C, *spatial).
 
-x is dense in one of two layouts: contiguous NCS or channels_last NSC (strides
-(S * C, 1, C)); outputs take x's strides. Other strides are made contiguous here."""
+x is dense in one of two layouts: contiguous NC... or channels_last N...C (channels
+fastest); outputs take x's shape and strides. Other strides are made contiguous here."""
 from typing import Optional, Tuple
 
 import torch
@@ -15,8 +15,13 @@ from .eager import autograd_function, eager_path
 
 
 def _dense(x: Tensor) -> Tensor:
-    """x itself when dense as NCS or NSC, else a contiguous copy."""
-    if x.is_contiguous() or x.transpose(1, 2).is_contiguous():
+    """x itself when dense as NC... or N...C, else a contiguous copy."""
+    if x.is_contiguous():
+        return x
+    d = x.dim()
+    if ((d == 4 and x.is_contiguous(memory_format=torch.channels_last))
+            or (d == 5 and x.is_contiguous(memory_format=torch.channels_last_3d))
+            or x.movedim(1, -1).is_contiguous()):
         return x
     return x.contiguous()
 
@@ -39,8 +44,9 @@ def fwd_impl(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_gr
     """Returns y (x's dtype and layout) and fp32 mean, rstd of shape (N, num_groups)."""
     x = _dense(x)
     if not use_kernels(x.device) or x.numel() == 0:
-        y, mean, rstd = reference.groupnorm_fwd(x, weight, bias, num_groups, eps, activation)
-        return y, mean.float(), rstd.float()
+        y, mean, rstd = reference.groupnorm_fwd(x.flatten(2), weight, bias, num_groups, eps,
+                                                activation)
+        return y.view(x.shape), mean.float(), rstd.float()
     N = x.shape[0]
     y = torch.empty_like(x)
     mean = torch.empty((N, num_groups), device=x.device, dtype=torch.float32)
@@ -74,9 +80,10 @@ def bwd_impl(dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Ten
     dw = torch.empty((C if want_dw else 0,), device=x.device, dtype=_grad_dtype(weight))
     db = torch.empty((C if want_db else 0,), device=x.device, dtype=_grad_dtype(bias))
     if not use_kernels(x.device) or x.numel() == 0:
-        dx, rdw, rdb = reference.groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups,
-                                               activation)
-        return dx, dw.copy_(rdw) if want_dw else dw, db.copy_(rdb) if want_db else db
+        dx, rdw, rdb = reference.groupnorm_bwd(dy.flatten(2), x.flatten(2), weight, bias, mean,
+                                               rstd, num_groups, activation)
+        return (dx.view(x.shape), dw.copy_(rdw) if want_dw else dw,
+                db.copy_(rdb) if want_db else db)
     dx = torch.empty_like(x)
     # The kernel always writes both; unwanted ones go to fp32 scratch.
     f32 = dict(device=x.device, dtype=torch.float32)
