@@ -75,6 +75,7 @@ def main():
                 try:
                     if mode == "bwd":
                         K.bwd_config = lambda _n, _s, *_, c=cfg: c
+                        K.clear_prepared()
                         y = f()
                         ms = triton.testing.do_bench(lambda: y.backward(dy, retain_graph=True),
                                                      warmup=10, rep=50, grad_to_none=[x, w, b],
@@ -82,6 +83,7 @@ def main():
                         nbytes = 3 * m * n * 2 + 2 * nparam * n * 2
                     else:
                         K.fwd_config = lambda _n, _s, *_, c=cfg: c
+                        K.clear_prepared()
                         with torch.no_grad():
                             ms = triton.testing.do_bench(f, warmup=10, rep=50, return_mode="median")
                         nbytes = 2 * m * n * 2 + nparam * n * 2
@@ -90,6 +92,7 @@ def main():
                     continue
                 finally:
                     K.fwd_config, K.bwd_config = DEFAULT_FWD, DEFAULT_BWD
+                    K.clear_prepared()
                 pct = 100 * nbytes / ms / 1e6 / copy
                 rec = dict(op=op, mode=mode, n=n, cfg=cfg.__dict__, ms=ms, pct=pct)
                 results.append(rec)

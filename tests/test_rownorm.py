@@ -132,8 +132,12 @@ def test_loop_rows(device, is_rms, residual, monkeypatch):
     # the interpreter can run: 3 chunks of 4096 with a ragged last chunk.
     monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
-    _run(device, torch.bfloat16, (5, 9000), is_rms=is_rms, residual=residual)
-    _run(device, torch.float32, (3, 9000), is_rms=is_rms, residual=residual)
+    K.clear_prepared()
+    try:
+        _run(device, torch.bfloat16, (5, 9000), is_rms=is_rms, residual=residual)
+        _run(device, torch.float32, (3, 9000), is_rms=is_rms, residual=residual)
+    finally:
+        K.clear_prepared()
 
 
 def test_split_row_large_mean(device):

@@ -49,7 +49,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
-from .launch import CachedKernel
+from .launch import CachedKernel, FixedLaunch
 
 
 @triton.jit
@@ -704,17 +704,66 @@ def _next_pow2(n: int) -> int:
     return 1 << (n - 1).bit_length() if n > 1 else 1
 
 
-def _coop_scratch(M: int, cfg: LaunchConfig, device):
-    """Zeroed (M, GROUP + 1, 2) int64 slots for the cooperative path: each row's tagged
-    partials (a zero tag never matches a row's tag, row + 1), then its counter."""
-    if cfg.path != COOP:
-        return None
-    return torch.zeros((M, cfg.group + 1, 2), device=device, dtype=torch.int64)
-
-
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
     # As many row groups as fit one program per SM each, but no more than the rows.
     return max(1, min(M, (sms * cfg.programs_per_sm) // cfg.group))
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A launcher's decisions for one call key: the kernel launch, the cooperative path's
+    zeroed int64 slots per call (0: none), and for the backward the partial rows of
+    dw/db and the final sum's launch (None when the one partial row is the result)."""
+    launch: FixedLaunch
+    coop_slots: int = 0
+    partials: int = 0
+    loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
+    total: Optional[FixedLaunch] = None
+
+
+# Prepared launches per call key (shapes, strides, dtypes, device, flags); bounded, cleared
+# when it grows past MAX_PREPARED (serving loops with many batch sizes stay bounded).
+_PREPARED = {}
+MAX_PREPARED = 4096
+
+
+def _prepared(key, make):
+    prep = _PREPARED.get(key)
+    if prep is None:
+        if len(_PREPARED) >= MAX_PREPARED:
+            _PREPARED.clear()
+        prep = _PREPARED[key] = make()
+    return prep
+
+
+def clear_prepared():
+    """Forget prepared launches and cached configs: after changing a heuristic constant or
+    config function of this module, or COOP_SYNC (sweeps, diagnostics, tests)."""
+    _PREPARED.clear()
+    for f in (fwd_config, bwd_config):
+        getattr(f, "cache_clear", lambda: None)()
+
+
+def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
+                 has_b: bool, has_res: bool, strides) -> Prepared:
+    sms = sm_count(device)
+    cfg = fwd_config(N, sms, element_size, has_res)
+    if cfg.path == TILE:
+        grid = (_cdiv(M, cfg.rows),)
+    elif cfg.path == COOP:
+        grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
+    else:
+        grid = (M,)
+    return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides, (
+        ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
+        ("HAS_RESIDUAL", has_res), ("PATH", cfg.path), ("ROWS", cfg.rows),
+        ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
+        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps),
+        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
+
+
+def _dt(t):
+    return None if t is None else t.dtype
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
@@ -722,36 +771,30 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     M, N = x.shape
     if M == 0:
         return
-    sms = sm_count(x.device)
-    cfg = fwd_config(N, sms, x.element_size(), residual is not None)
-    if cfg.path == TILE:
-        grid = (_cdiv(M, cfg.rows),)
-    elif cfg.path == COOP:
-        grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
-    else:
-        grid = (M,)
-    ws = _coop_scratch(M, cfg, x.device)
-    _FWD(grid, (
-        x, residual if residual is not None else x, weight if weight is not None else x,
-        bias if bias is not None else x, y, h if residual is not None else y,
-        mean if not is_rms else rstd, rstd,
-        ws if ws is not None else rstd,
-        M, N, x.stride(0), residual.stride(0) if residual is not None else 0, y.stride(0),
-        h.stride(0) if residual is not None else 0, float(eps),
-    ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_BIAS", bias is not None),
-        ("HAS_RESIDUAL", residual is not None), ("PATH", cfg.path), ("ROWS", cfg.rows),
-        ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps)
+    has_res = residual is not None
+    strides = (x.stride(0), residual.stride(0) if has_res else 0, y.stride(0),
+               h.stride(0) if has_res else 0)
+    key = (M, N, strides, x.dtype, x.get_device(), is_rms, _dt(residual), _dt(weight),
+           _dt(bias), y.dtype, _dt(h), _dt(mean), rstd.dtype)
+    prep = _PREPARED.get(key)
+    if prep is None:
+        prep = _prepared(key, lambda: _prepare_fwd(
+            M, N, x.device, x.element_size(), is_rms, weight is not None, bias is not None,
+            has_res, strides))
+    ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
+          if prep.coop_slots else rstd)
+    prep.launch((
+        x, residual if has_res else x, weight if weight is not None else x,
+        bias if bias is not None else x, y, h if has_res else y,
+        mean if not is_rms else rstd, rstd, ws), (float(eps),))
 
 
-def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
-                dw_dtype=torch.float32, db_dtype=torch.float32):
-    """Launch the backward into the preallocated dx; returns (dw, db) reduced in a fixed
-    order, in dw_dtype / db_dtype (None where not wanted)."""
-    M, N = x.shape
-    has_w = weight is not None and want_dw
-    sms = sm_count(x.device)
-    cfg = bwd_config(N, sms, x.element_size(), is_rms)
+def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
+                 want_dw: bool, want_db: bool, has_dh: bool, strides, dw_dtype,
+                 db_dtype) -> Prepared:
+    has_dw = has_w and want_dw
+    sms = sm_count(device)
+    cfg = bwd_config(N, sms, element_size, is_rms)
     rows_per_program = 0
     if cfg.path == COOP:
         # One dw/db partial row per row group.
@@ -765,38 +808,61 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         steps = _cdiv(max(M, 1), cfg.rows)
         rows_per_program = _cdiv(steps, max_programs) * cfg.rows
         programs = partials = _cdiv(max(M, 1), rows_per_program)
+    launch = FixedLaunch(_BWD, (programs,), (M, N) + strides + (rows_per_program,), (
+        ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_DW", has_dw),
+        ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
+        ("ROWS", cfg.rows), ("GROUP", cfg.group),
+        ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
+        ("SYNC", COOP_SYNC)), cfg.num_warps)
+    total = None
+    if (has_dw or want_db) and not (partials == 1 and dw_dtype == db_dtype == torch.float32):
+        total = FixedLaunch(_SUM, (_cdiv(N, SUM_BLOCK_N),), (partials, N), (
+            ("HAS_DW", has_dw), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
+            ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
+    return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
+                    partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
+                    total=total)
+
+
+def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
+                dw_dtype=torch.float32, db_dtype=torch.float32):
+    """Launch the backward into the preallocated dx; returns (dw, db) reduced in a fixed
+    order, in dw_dtype / db_dtype (None where not wanted)."""
+    M, N = x.shape
+    has_w = weight is not None
+    has_dw = has_w and want_dw
+    has_dh = dh is not None
+    strides = (x.stride(0), dy.stride(0), dh.stride(0) if has_dh else 0, dx.stride(0))
+    key = (M, N, strides, x.dtype, dy.dtype, x.get_device(), is_rms, _dt(weight), want_dw,
+           want_db, _dt(dh), _dt(mean), rstd.dtype, dx.dtype, dw_dtype, db_dtype)
+    prep = _PREPARED.get(key)
+    if prep is None:
+        prep = _prepared(key, lambda: _prepare_bwd(
+            M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
+            strides, dw_dtype, db_dtype))
     f32 = dict(device=x.device, dtype=torch.float32)
-    dw_part = torch.empty((partials, N), **f32) if has_w else None
-    db_part = torch.empty((partials, N), **f32) if want_db else None
+    dw_part = torch.empty((prep.partials, N), **f32) if has_dw else None
+    db_part = torch.empty((prep.partials, N), **f32) if want_db else None
     if M == 0:
         for t in (dw_part, db_part):
             if t is not None:
                 t.zero_()
     else:
-        scratch = torch.empty((M, 2), **f32) if cfg.path == LOOP else rstd
-        ws = _coop_scratch(M, cfg, x.device)
-        _BWD((programs,), (
-            x, weight if weight is not None else x, dy, dh if dh is not None else dy,
+        scratch = torch.empty((prep.loop_scratch,), **f32) if prep.loop_scratch else rstd
+        ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
+              if prep.coop_slots else rstd)
+        prep.launch((
+            x, weight if has_w else x, dy, dh if has_dh else dy,
             mean if not is_rms else rstd, rstd, dx,
-            dw_part if has_w else rstd, db_part if want_db else rstd, scratch,
-            ws if ws is not None else rstd,
-            M, N, x.stride(0), dy.stride(0), dh.stride(0) if dh is not None else 0, dx.stride(0),
-            rows_per_program,
-        ), (("IS_RMS", is_rms), ("HAS_WEIGHT", weight is not None), ("HAS_DW", has_w),
-            ("HAS_BIAS", want_db), ("HAS_DH", dh is not None), ("PATH", cfg.path),
-            ("ROWS", cfg.rows), ("GROUP", cfg.group),
-            ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
-            ("SYNC", COOP_SYNC)), cfg.num_warps)
-    if not (has_w or want_db):
+            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws))
+    if not (has_dw or want_db):
         return None, None
-    if partials == 1 and dw_dtype == db_dtype == torch.float32:
+    if prep.total is None:
         # One fp32 partial row (few rows: the inference shapes) is the result already.
-        return (dw_part[0] if has_w else None), (db_part[0] if want_db else None)
-    dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_w else None
+        return (dw_part[0] if has_dw else None), (db_part[0] if want_db else None)
+    dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
     db = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
-    _SUM((_cdiv(N, SUM_BLOCK_N),), (
-        dw_part if has_w else db_part, db_part if want_db else dw_part,
-        dw if has_w else db, db if want_db else dw, partials, N,
-    ), (("HAS_DW", has_w), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
-        ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
+    prep.total((
+        dw_part if has_dw else db_part, db_part if want_db else dw_part,
+        dw if has_dw else db, db if want_db else dw))
     return dw, db
