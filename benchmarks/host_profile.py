@@ -9,10 +9,18 @@ fwd+bwd. Also the floor costs on this host: an allocation, a zeroed allocation, 
 autograd.grad through one C++ op, and through a Python autograd.Function (the tax every
 Python-defined backward pays).
 
-    python benchmarks/host_profile.py OUT.json [TAG]
+    python benchmarks/host_profile.py OUT.json [OLD_PATH]
 
-Run it under two PYTHONPATHs (before / after a change) to compare on one host."""
+With OLD_PATH, an earlier fusednorm copied there as the package `fusednorm_old` (its ops
+renamed fusednorm_old::*) is timed too, as the provider `before`, in the same process:
+the host's speed drifts by tens of percent between processes. Each host figure is the
+median of ROUNDS rounds that take the providers in turn. A cProfile of one backward call
+path per suite ends the log."""
+import cProfile
+import io
 import json
+import pstats
+import statistics
 import sys
 
 import torch
@@ -22,11 +30,8 @@ import fusednorm
 from fusednorm.bench.timing import CudaClock, host_us
 
 DT = torch.bfloat16
-
-
-def _grad_call(fn, inputs, dy):
-    out = fn(*inputs)
-    return lambda: torch.autograd.grad(out, inputs, dy, retain_graph=True)
+ROUNDS = 7
+CALLS = 60
 
 
 def modes(fn, inputs, dy):
@@ -34,7 +39,8 @@ def modes(fn, inputs, dy):
     def fwd():
         with torch.no_grad():
             fn(*inputs)
-    bwd = _grad_call(fn, inputs, dy)
+    out = fn(*inputs)
+    bwd = lambda: torch.autograd.grad(out, inputs, dy, retain_graph=True)  # noqa: E731
     fb = lambda: torch.autograd.grad(fn(*inputs), inputs, dy)  # noqa: E731
     return {"fwd": fwd, "bwd": bwd, "fwd+bwd": fb}
 
@@ -49,7 +55,8 @@ class _Twice(torch.autograd.Function):
         return dy * 2
 
 
-def cases():
+def cases(libs):
+    """(op, label, inputs, dy, {provider: fn})."""
     dev = "cuda"
     out = []
     for M, N in ((1, 4096), (32, 4096), (512, 8192)):
@@ -59,15 +66,15 @@ def cases():
         b = torch.randn(N, device=dev, dtype=DT, requires_grad=True)
         dy = torch.randn(M, N, device=dev, dtype=DT)
         lab = f"{M}x{N}"
-        out.append(("layer_norm", lab, (x, w, b), dy,
-                    lambda x, w, b, N=N: F.layer_norm(x, (N,), w, b),
-                    lambda x, w, b, N=N: fusednorm.layer_norm(x, N, w, b)))
-        out.append(("rms_norm", lab, (x, w), dy,
-                    lambda x, w, N=N: F.rms_norm(x, (N,), w, 1e-6),
-                    lambda x, w, N=N: fusednorm.rms_norm(x, N, w, 1e-6)))
-        out.append(("add_rms_norm", lab, (x, r, w), dy,
-                    lambda x, r, w, N=N: F.rms_norm(x + r, (N,), w, 1e-6),
-                    lambda x, r, w, N=N: fusednorm.add_rms_norm(x, r, N, w, 1e-6)[0]))
+        ln = {"torch": lambda x, w, b, N=N: F.layer_norm(x, (N,), w, b)}
+        rms = {"torch": lambda x, w, N=N: F.rms_norm(x, (N,), w, 1e-6)}
+        add = {"torch": lambda x, r, w, N=N: F.rms_norm(x + r, (N,), w, 1e-6)}
+        for name, lib in libs.items():
+            ln[name] = lambda x, w, b, N=N, lib=lib: lib.layer_norm(x, N, w, b)
+            rms[name] = lambda x, w, N=N, lib=lib: lib.rms_norm(x, N, w, 1e-6)
+            add[name] = lambda x, r, w, N=N, lib=lib: lib.add_rms_norm(x, r, N, w, 1e-6)[0]
+        out += [("layer_norm", lab, (x, w, b), dy, ln), ("rms_norm", lab, (x, w), dy, rms),
+                ("add_rms_norm", lab, (x, r, w), dy, add)]
     for shape, G, cl in (((16, 1280, 8, 8), 32, False), ((16, 1280, 8, 8), 32, True),
                          ((16, 1280, 16, 16), 32, False), ((16, 320, 64, 64), 32, True),
                          ((8, 128, 32, 32, 32), None, False)):
@@ -82,22 +89,40 @@ def cases():
         dy = torch.randn_like(x)
         lab = "x".join(map(str, shape)) + (" cl" if cl else "")
         if G is None:
-            out.append(("instance_norm", lab, (x, w, b), dy,
-                        lambda x, w, b: F.instance_norm(x, weight=w, bias=b),
-                        lambda x, w, b: fusednorm.instance_norm(x, w, b)))
+            fns = {"torch": lambda x, w, b: F.instance_norm(x, weight=w, bias=b)}
+            for name, lib in libs.items():
+                fns[name] = lambda x, w, b, lib=lib: lib.instance_norm(x, w, b)
+            out.append(("instance_norm", lab, (x, w, b), dy, fns))
         else:
-            out.append(("group_norm", lab, (x, w, b), dy,
-                        lambda x, w, b, G=G: F.group_norm(x, G, w, b),
-                        lambda x, w, b, G=G: fusednorm.group_norm(x, G, w, b)))
+            fns = {"torch": lambda x, w, b, G=G: F.group_norm(x, G, w, b)}
+            for name, lib in libs.items():
+                fns[name] = lambda x, w, b, G=G, lib=lib: lib.group_norm(x, G, w, b)
+            out.append(("group_norm", lab, (x, w, b), dy, fns))
     return out
+
+
+def profile(call, n=200):
+    pr = cProfile.Profile()
+    pr.enable()
+    for _ in range(n):
+        call()
+    pr.disable()
+    torch.cuda.synchronize()
+    s = io.StringIO()
+    pstats.Stats(pr, stream=s).sort_stats("tottime").print_stats(18)
+    return s.getvalue()
 
 
 def main():
     path = sys.argv[1]
-    tag = sys.argv[2] if len(sys.argv) > 2 else ""
+    libs = {"fusednorm": fusednorm}
+    if len(sys.argv) > 2:
+        sys.path.insert(0, sys.argv[2])
+        import fusednorm_old
+        libs["before"] = fusednorm_old
     clock = CudaClock(warmup_ms=20, rep_ms=100)
-    rec = {"tag": tag, "torch": torch.__version__, "gpu": torch.cuda.get_device_name(),
-           "floor": {}, "ops": []}
+    rec = {"torch": torch.__version__, "gpu": torch.cuda.get_device_name(),
+           "rounds": ROUNDS, "calls": CALLS, "floor": {}, "ops": []}
     dev = "cuda"
     small = torch.randn(32, 4096, device=dev, dtype=DT, requires_grad=True)
     dys = torch.randn_like(small)
@@ -114,17 +139,34 @@ def main():
             y3, small, dys, retain_graph=True),
     }
     for name, fn in floor.items():
-        rec["floor"][name] = host_us(fn, n=500, warmup=50)
-        print(f"{tag:8s} floor {name:45s} {rec['floor'][name]:8.1f} us", flush=True)
-    for op, lab, inputs, dy, tfn, ffn in cases():
-        for prov, fn in (("torch", tfn), ("fusednorm", ffn)):
-            for mode, call in modes(fn, inputs, dy).items():
-                h = host_us(call, n=300, warmup=30)
-                ms = clock.time_ms([call])
-                rec["ops"].append(dict(op=op, shape=lab, provider=prov, mode=mode, host_us=h,
-                                       bench_us=ms * 1e3))
-                print(f"{tag:8s} {op:14s} {lab:18s} {mode:8s} {prov:10s} host {h:8.1f} us"
-                      f"  bench {ms * 1e3:8.1f} us", flush=True)
+        rec["floor"][name] = statistics.median(host_us(fn, n=CALLS, warmup=10)
+                                               for _ in range(ROUNDS))
+        print(f"floor {name:45s} {rec['floor'][name]:8.1f} us", flush=True)
+    profiles = {}
+    for op, lab, inputs, dy, fns in cases(libs):
+        calls = {p: modes(fn, inputs, dy) for p, fn in fns.items()}
+        for mode in ("fwd", "bwd", "fwd+bwd"):
+            hosts = {p: [] for p in fns}
+            for p in fns:
+                host_us(calls[p][mode], n=20, warmup=10)  # compile, warm up
+            for _ in range(ROUNDS):
+                for p in fns:
+                    hosts[p].append(host_us(calls[p][mode], n=CALLS, warmup=5))
+            line = f"{op:14s} {lab:18s} {mode:8s}"
+            for p in fns:
+                h = statistics.median(hosts[p])
+                ms = clock.time_ms([calls[p][mode]])
+                rec["ops"].append(dict(op=op, shape=lab, provider=p, mode=mode, host_us=h,
+                                       bench_us=ms * 1e3, host_rounds=hosts[p]))
+                line += f" | {p} host {h:6.1f} bench {ms * 1e3:6.1f}"
+            print(line, flush=True)
+        if mode == "fwd+bwd" and (op, lab) in (("layer_norm", "32x4096"),
+                                               ("group_norm", "16x1280x8x8")):
+            profiles[f"{op} {lab} bwd"] = profile(calls["fusednorm"]["bwd"])
+            profiles[f"{op} {lab} fwd"] = profile(calls["fusednorm"]["fwd"])
+    for k, v in profiles.items():
+        print(f"\n=== cProfile fusednorm {k} (200 calls)\n{v}", flush=True)
+    rec["profiles"] = profiles
     with open(path, "w") as f:
         json.dump(rec, f, indent=1)
 

@@ -457,3 +457,28 @@ def test_bad_input(device, case):
     _, fn, exc, msg = case
     with pytest.raises(exc, match=msg):
         fn(device)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("used", ["y", "h"])
+def test_residual_one_output_used(device, is_rms, used):
+    # The eager path does not materialize zero gradients for unused outputs: a loss on y
+    # alone (dh is None) or on h alone (dy is None) must still give exact gradients.
+    n = 96
+    x, r = (torch.randn(5, n, device=device, requires_grad=True) for _ in range(2))
+    w = torch.randn(n, device=device, requires_grad=True)
+    g = torch.randn(5, n, device=device)
+    y, h = (fusednorm.add_rms_norm(x, r, n, w) if is_rms
+            else fusednorm.add_layer_norm(x, r, n, w))
+    ((y if used == "y" else h) * g).sum().backward()
+    x64, r64, w64 = (t.detach().double().requires_grad_() for t in (x, r, w))
+    h64 = x64 + r64
+    y64 = (F.rms_norm(h64, (n,), w64, torch.finfo(torch.float32).eps) if is_rms
+           else F.layer_norm(h64, (n,), w64))
+    ((y64 if used == "y" else h64) * g.double()).sum().backward()
+    assert_close(x.grad, x64.grad, torch.float32, "dx")
+    assert_close(r.grad, r64.grad, torch.float32, "dr")
+    if used == "y":
+        assert_close(w.grad, w64.grad, torch.float32, "dw", scale=math.sqrt(5))
+    else:
+        assert w.grad is None or torch.count_nonzero(w.grad) == 0

@@ -6,6 +6,7 @@ from typing import Optional, Sequence, Tuple, Union
 import torch
 from torch import Tensor
 
+from .ops.groupnorm import _dense_layout
 from .ops.groupnorm import groupnorm as _group_norm_fwd
 from .ops.rownorm import rownorm as _rownorm_fwd
 
@@ -175,7 +176,7 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
                          f"got {activation!r}")
     w = _check_channel_param("weight", weight, x, fn)
     b = _check_channel_param("bias", bias, x, fn)
-    if not (x.is_contiguous() or x.movedim(1, -1).is_contiguous()):
+    if not _dense_layout(x):
         x = x.movedim(1, -1).contiguous().movedim(-1, 1) if _channels_fastest(x) else x.contiguous()
     return x, num_groups, w, b
 

@@ -24,6 +24,10 @@ def autograd_function(name: str, forward_impl, setup_context, backward):
     the registered op's setup_context saves, and differentiates with `backward`: the
     registered op's autograd, without the dispatcher."""
     def forward(ctx, *args):
+        # Gradients of unused outputs arrive as None rather than zero tensors: the
+        # statistics (non-differentiable) and an unused h would otherwise cost a zeroed
+        # allocation each per backward call. `backward` must accept None for them.
+        ctx.set_materialize_grads(False)
         out = forward_impl(*args)
         setup_context(ctx, args, out)
         return out

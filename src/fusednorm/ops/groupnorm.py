@@ -14,16 +14,22 @@ from ..kernels import use_kernels
 from .eager import autograd_function, eager_path
 
 
+def _dense_layout(x: Tensor) -> bool:
+    """Dense as NC... or N...C (the memory-format flags first: movedim costs
+    microseconds)."""
+    if x.is_contiguous():
+        return True
+    d = x.dim()
+    if d == 4 and x.is_contiguous(memory_format=torch.channels_last):
+        return True
+    if d == 5 and x.is_contiguous(memory_format=torch.channels_last_3d):
+        return True
+    return x.movedim(1, -1).is_contiguous()
+
+
 def _dense(x: Tensor) -> Tensor:
     """x itself when dense as NC... or N...C, else a contiguous copy."""
-    if x.is_contiguous():
-        return x
-    d = x.dim()
-    if ((d == 4 and x.is_contiguous(memory_format=torch.channels_last))
-            or (d == 5 and x.is_contiguous(memory_format=torch.channels_last_3d))
-            or x.movedim(1, -1).is_contiguous()):
-        return x
-    return x.contiguous()
+    return x if _dense_layout(x) else x.contiguous()
 
 
 def _like(t: Tensor, x: Tensor) -> Tensor:
@@ -122,6 +128,8 @@ def _setup_context(ctx, inputs, output):
 def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
     x, weight, bias, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
+    if dy is None:  # only the statistics were used (no zero grads materialized)
+        dy = torch.zeros_like(x)
     want_dw = weight is not None and need[1]
     want_db = bias is not None and need[2]
     dx, dw, db = bwd(dy, x, weight, bias, mean, rstd, ctx.num_groups, ctx.activation,

@@ -113,13 +113,18 @@ def _setup_context(ctx, inputs, output):
 def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
     xs, weight, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
+    if dy is None:  # only h was used (the eager path does not materialize zero grads)
+        dy = torch.zeros_like(xs)
     want_dw = weight is not None and need[2]
     want_db = ctx.bias_dtype is not None and need[3]
     dx, dw, db = bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
                      ctx.is_rms, want_dw, want_db)
-    return (dx, dx if ctx.has_residual else None,
-            dw.to(ctx.weight_dtype) if want_dw else None,
-            db.to(ctx.bias_dtype) if want_db else None, None, None)
+    if want_dw and dw.dtype != ctx.weight_dtype:
+        dw = dw.to(ctx.weight_dtype)
+    if want_db and db.dtype != ctx.bias_dtype:
+        db = db.to(ctx.bias_dtype)
+    return (dx, dx if ctx.has_residual else None, dw if want_dw else None,
+            db if want_db else None, None, None)
 
 
 rownorm_fwd.register_autograd(_backward, setup_context=_setup_context)
