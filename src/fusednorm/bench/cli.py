@@ -79,6 +79,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--n", type=lambda v: [int(t) for t in v.split(",") if t], metavar="LIST",
                    help="rows suite: only shapes whose row length N is in this comma-separated "
                         "list (e.g. to re-measure the cooperative path's shapes)")
+    p.add_argument("--kind", type=_csv(["sweep", "inference"]), metavar="LIST",
+                   help="rows suite: sweep (about 2^27 elements, plotted against N) and/or "
+                        "inference (the launch-bound shapes, a table only); default both")
     p.add_argument("--quick", action="store_true",
                    help="a handful of shapes and shorter timing: under a minute")
     p.add_argument("--out", metavar="DIR",
@@ -132,6 +135,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if not cases:
             print(f"fusednorm.bench: no rows shape has N in {args.n}", file=sys.stderr)
             return 2
+    if args.kind:
+        cases = [c for c in cases if c.op.suite != "rows" or c.kind in args.kind]
     out_dir = args.out or _default_out(props.name)
     reporter = Reporter(out_dir, meta)
 
