@@ -79,6 +79,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--n", type=lambda v: [int(t) for t in v.split(",") if t], metavar="LIST",
                    help="rows suite: only shapes whose row length N is in this comma-separated "
                         "list (e.g. to re-measure the cooperative path's shapes)")
+    p.add_argument("--shape", type=lambda v: [t for t in v.split(",") if t], metavar="LIST",
+                   help="only these shapes, written as in the tables: e.g. 16x64x128x128,"
+                        "1x4096 (both layouts of a groups shape)")
     p.add_argument("--kind", type=_csv(["sweep", "inference"]), metavar="LIST",
                    help="rows suite: sweep (about 2^27 elements, plotted against N) and/or "
                         "inference (the launch-bound shapes, a table only); default both")
@@ -137,6 +140,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
     if args.kind:
         cases = [c for c in cases if c.op.suite != "rows" or c.kind in args.kind]
+    if args.shape:
+        cases = [c for c in cases if "x".join(map(str, c.shape)) in args.shape]
+    if not cases:
+        print("fusednorm.bench: no case matches the filters", file=sys.stderr)
+        return 2
     out_dir = args.out or _default_out(props.name)
     reporter = Reporter(out_dir, meta)
 
