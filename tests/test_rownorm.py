@@ -482,3 +482,16 @@ def test_residual_one_output_used(device, is_rms, used):
         assert_close(w.grad, w64.grad, torch.float32, "dw", scale=math.sqrt(5))
     else:
         assert w.grad is None or torch.count_nonzero(w.grad) == 0
+
+
+def test_prepared_cache_is_bounded():
+    # Launchers keep one prepared launch per call key; the cache empties itself rather
+    # than grow past its limit (a server may see many batch sizes).
+    from fusednorm.kernels.launch import PreparedCache
+    cache = PreparedCache(limit=3)
+    made = []
+    for key in range(7):
+        entry = cache.get(key) or cache.make(key, lambda key=key: made.append(key) or [key])
+        assert entry == [key] and len(cache) <= 3
+    assert (cache.get(6) or cache.make(6, lambda: made.append(-1) or [6])) == [6]
+    assert made == list(range(7))  # key 6 was found, not made again

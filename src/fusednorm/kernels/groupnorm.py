@@ -62,7 +62,7 @@ import triton
 import triton.language as tl
 
 from . import sm_count
-from .launch import CachedKernel, FixedLaunch
+from .launch import CachedKernel, FixedLaunch, PreparedCache, dtype_of
 from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
@@ -941,24 +941,9 @@ class Prepared:
     group_path: bool = False
 
 
-# Prepared launches per call key (shapes, strides, dtypes, device, groups, activation,
-# which parameters): the per-call host work is building that key and one dict lookup.
-# Bounded: cleared when it grows past MAX_PREPARED (a model has a few dozen geometries).
-_PREPARED = {}
-MAX_PREPARED = 4096
-
-
-def _dt(t: Optional[torch.Tensor]):
-    return None if t is None else t.dtype
-
-
-def _prepared(key, make):
-    prep = _PREPARED.get(key)
-    if prep is None:
-        if len(_PREPARED) >= MAX_PREPARED:
-            _PREPARED.clear()
-        prep = _PREPARED[key] = make()
-    return prep
+# Prepared launches per call key (kernels/launch.py).
+_PREPARED = PreparedCache()
+_dt = dtype_of
 
 
 def _canonical(x: torch.Tensor) -> torch.Tensor:
@@ -999,8 +984,8 @@ def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, m
     y (x's shape and strides), mean and rstd (N, G) fp32 preallocated."""
     key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation, _dt(weight),
            _dt(bias), y.dtype, mean.dtype, rstd.dtype)
-    prep = _prepared(key, lambda: _prepare_fwd(x, num_groups, activation, weight is not None,
-                                               bias is not None))
+    prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_fwd(
+        x, num_groups, activation, weight is not None, bias is not None))
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     if prep.group_path:
@@ -1051,8 +1036,8 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     key = (x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.get_device(), num_groups,
            activation, _dt(weight), _dt(bias), mean.dtype, rstd.dtype, dx.dtype, dw.dtype,
            db.dtype)
-    prep = _prepared(key, lambda: _prepare_bwd(x, num_groups, activation, weight is not None,
-                                               bias is not None))
+    prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
+        x, num_groups, activation, weight is not None, bias is not None))
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)

@@ -161,6 +161,29 @@ class FixedLaunch:
         self.kernel.direct_launches += 1
 
 
+def dtype_of(t):
+    """t's dtype, None for None: a call key's entry for an optional tensor."""
+    return None if t is None else t.dtype
+
+
+class PreparedCache(dict):
+    """A launcher's prepared launches by call key (shapes, strides, dtypes, device, flags),
+    so the per-call host work is building the key and one dict lookup. Bounded: cleared
+    when it would grow past `limit` entries (a model has a few dozen geometries; a server
+    with many batch sizes stays bounded)."""
+
+    def __init__(self, limit: int = 4096):
+        super().__init__()
+        self.limit = limit
+
+    def make(self, key, make):
+        """Prepare (make()) and keep the entry for key; returns it."""
+        if len(self) >= self.limit:
+            self.clear()
+        prep = self[key] = make()
+        return prep
+
+
 def _direct(ck):
     """(fn, prefix) such that fn(gx, gy, gz, stream, *prefix, *args) launches `ck`.
 

@@ -49,7 +49,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
-from .launch import CachedKernel, FixedLaunch
+from .launch import CachedKernel, FixedLaunch, PreparedCache, dtype_of
 
 
 @triton.jit
@@ -721,19 +721,10 @@ class Prepared:
     total: Optional[FixedLaunch] = None
 
 
-# Prepared launches per call key (shapes, strides, dtypes, device, flags); bounded, cleared
-# when it grows past MAX_PREPARED (serving loops with many batch sizes stay bounded).
-_PREPARED = {}
-MAX_PREPARED = 4096
+# Prepared launches per call key (kernels/launch.py).
+_PREPARED = PreparedCache()
+_dt = dtype_of
 
-
-def _prepared(key, make):
-    prep = _PREPARED.get(key)
-    if prep is None:
-        if len(_PREPARED) >= MAX_PREPARED:
-            _PREPARED.clear()
-        prep = _PREPARED[key] = make()
-    return prep
 
 
 def clear_prepared():
@@ -762,10 +753,6 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
 
-def _dt(t):
-    return None if t is None else t.dtype
-
-
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
     """Launch the forward on an (M, N) x with unit column stride; outputs preallocated."""
     M, N = x.shape
@@ -778,7 +765,7 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
            _dt(bias), y.dtype, _dt(h), _dt(mean), rstd.dtype)
     prep = _PREPARED.get(key)
     if prep is None:
-        prep = _prepared(key, lambda: _prepare_fwd(
+        prep = _PREPARED.make(key, lambda: _prepare_fwd(
             M, N, x.device, x.element_size(), is_rms, weight is not None, bias is not None,
             has_res, strides))
     ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
@@ -837,7 +824,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
            want_db, _dt(dh), _dt(mean), rstd.dtype, dx.dtype, dw_dtype, db_dtype)
     prep = _PREPARED.get(key)
     if prep is None:
-        prep = _prepared(key, lambda: _prepare_bwd(
+        prep = _PREPARED.make(key, lambda: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
             strides, dw_dtype, db_dtype))
     f32 = dict(device=x.device, dtype=torch.float32)
