@@ -127,6 +127,34 @@ def _wait_until(progress, target):
 
 
 @triton.jit
+def _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per_seg, s_chunk,
+                S, C, stride_n, stride_c, stride_s, BLOCK_C: tl.constexpr,
+                BLOCK_S: tl.constexpr):
+    """Take this program's task of the split path and decode it (the forward and backward
+    kernels share the task layout): is_p2 (0 phase 1, 1 phase 2), the segment, the sample
+    (int64), the segment's first channel, the chunk k and its positions [s_lo, s_hi), the
+    tile's channels and their mask, the positions of a tile row, the in-tile offsets, the
+    tile origin and the segment's progress counter."""
+    is_p2, u = _take_task(COUNT, tasks, lag)
+    seg_id = u // tasks_per_seg
+    w = u % tasks_per_seg
+    n64 = (seg_id // segs_per_n).to(tl.int64)
+    c_lo = (seg_id % segs_per_n) * seg_c
+    c0 = c_lo + (w % c_tiles_per_seg) * BLOCK_C
+    k = w // c_tiles_per_seg
+    s_lo = k * s_chunk
+    s_hi = tl.minimum(S, s_lo + s_chunk)
+    cc = c0 + tl.arange(0, BLOCK_C)
+    c_mask = cc < C
+    ss = tl.arange(0, BLOCK_S)
+    # In-tile offsets fit in int32 (checked by the launcher); the tile origin is int64.
+    offs = tl.arange(0, BLOCK_C)[:, None] * stride_c + ss[None, :] * stride_s
+    origin = n64 * stride_n + c0.to(tl.int64) * stride_c
+    progress = COUNT + 1 + seg_id
+    return is_p2, seg_id, n64, c_lo, k, s_lo, s_hi, cc, c_mask, ss, offs, origin, progress
+
+
+@triton.jit
 def _fwd_combine(
     PART_MEAN, PART_M2, MEAN, RSTD, n64, c_lo, C, S, Cg, seg_c, n_chunks, s_chunk, eps,
     COMB_R: tl.constexpr, COMB_K: tl.constexpr,
@@ -211,22 +239,9 @@ def _groupnorm_fwd_kernel(
     eps = tl.cast(eps, tl.float32)
     PART_MEAN = PART
     PART_M2 = PART + tl.cast(N, tl.int64) * C * n_chunks
-    is_p2, u = _take_task(COUNT, tasks, lag)
-    seg_id = u // tasks_per_seg
-    w = u % tasks_per_seg
-    n64 = (seg_id // segs_per_n).to(tl.int64)
-    c_lo = (seg_id % segs_per_n) * seg_c
-    c0 = c_lo + (w % c_tiles_per_seg) * BLOCK_C
-    k = w // c_tiles_per_seg
-    s_lo = k * s_chunk
-    s_hi = tl.minimum(S, s_lo + s_chunk)
-    cc = c0 + tl.arange(0, BLOCK_C)
-    c_mask = cc < C
-    ss = tl.arange(0, BLOCK_S)
-    # In-tile offsets fit in int32 (checked by the launcher); the tile origin is int64.
-    offs = tl.arange(0, BLOCK_C)[:, None] * stride_c + ss[None, :] * stride_s
-    origin = n64 * stride_n + c0.to(tl.int64) * stride_c
-    progress = COUNT + 1 + seg_id
+    is_p2, seg_id, n64, c_lo, k, s_lo, s_hi, cc, c_mask, ss, offs, origin, progress = \
+        _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per_seg,
+                    s_chunk, S, C, stride_n, stride_c, stride_s, BLOCK_C, BLOCK_S)
     if is_p2 == 0:
         cnt = tl.zeros([], dtype=tl.float32)
         mean = tl.zeros([BLOCK_C], dtype=tl.float32)
@@ -405,21 +420,9 @@ def _groupnorm_bwd_kernel(
     C2 = C1 + ng
     PART_DZ = C2 + ng
     PART_DZX = PART_DZ + nc * n_chunks
-    is_p2, u = _take_task(COUNT, tasks, lag)
-    seg_id = u // tasks_per_seg
-    w = u % tasks_per_seg
-    n64 = (seg_id // segs_per_n).to(tl.int64)
-    c_lo = (seg_id % segs_per_n) * seg_c
-    c0 = c_lo + (w % c_tiles_per_seg) * BLOCK_C
-    k = w // c_tiles_per_seg
-    s_lo = k * s_chunk
-    s_hi = tl.minimum(S, s_lo + s_chunk)
-    cc = c0 + tl.arange(0, BLOCK_C)
-    c_mask = cc < C
-    ss = tl.arange(0, BLOCK_S)
-    offs = tl.arange(0, BLOCK_C)[:, None] * stride_c + ss[None, :] * stride_s
-    origin = n64 * stride_n + c0.to(tl.int64) * stride_c
-    progress = COUNT + 1 + seg_id
+    is_p2, seg_id, n64, c_lo, k, s_lo, s_hi, cc, c_mask, ss, offs, origin, progress = \
+        _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per_seg,
+                    s_chunk, S, C, stride_n, stride_c, stride_s, BLOCK_C, BLOCK_S)
     stat = n64 * (C // Cg) + cc // Cg
     mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)[:, None]
     rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)[:, None]

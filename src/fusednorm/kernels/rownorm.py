@@ -71,6 +71,18 @@ def _signal(CNT, SYNC: tl.constexpr):
 
 
 @triton.jit
+def _spin(ptrs, mask, tag):
+    """Load the tagged words under `mask` (volatile) until every one carries `tag`;
+    returns the last load."""
+    v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+    pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    while pending > 0:
+        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+        pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    return v
+
+
+@triton.jit
 def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.constexpr,
              SYNC: tl.constexpr):
     """Wait until the NSLOT (1 or 2) slots of every part under `parts_mask` carry `tag`
@@ -89,18 +101,10 @@ def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.
         while c < GROUP:
             c = tl.atomic_add(CNT, 0, sem="acquire")
         tl.debug_barrier()
-    v = tl.load(ptrs, mask=mask, other=0, volatile=True)
-    pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
-    while pending > 0:
-        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
-        pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+    v = _spin(ptrs, mask, tag)
     if SYNC == 1:
         tl.debug_barrier()
-        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
-        pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
-        while pending > 0:
-            v = tl.load(ptrs, mask=mask, other=0, volatile=True)
-            pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
+        v = _spin(ptrs, mask, tag)
     vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
     return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
         tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
