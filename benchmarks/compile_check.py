@@ -9,7 +9,11 @@ time is spent, and checks the spill-free claims of the launch heuristics.
 
     python benchmarks/compile_check.py [groups|rows|all|quick] [OUT.json]
 
+OUT.json also records each variant's `ptx_sha` (ptx_digest): equal digests across two
+runs show that a refactor of @triton.jit code compiles to the same instructions.
+
 Needs no GPU; about a minute per dozen variants on a 2-core machine."""
+import hashlib
 import json
 import os
 import re
@@ -104,6 +108,20 @@ def launch_rows():
                                    True, not is_rms, x)
 
 
+def ptx_digest(ptx: str) -> str:
+    """A digest of the PTX without its debug info (line records, debug sections, labels
+    and comments) and with virtual registers renumbered in order of first use. Equal
+    digests before and after a refactor mean the same instructions; unequal ones can
+    still be the same code with interchangeable registers (accumulators initialized
+    alike) numbered otherwise, so read the PTX then."""
+    keep = [ln for ln in ptx.splitlines()
+            if not re.match(r"\s*(\.loc|\.file|//|\.section|\.b8|\.b32|\.b64|\$L__tmp)", ln)]
+    text = re.sub(r"\$L__tmp\d+", "", "\n".join(keep))
+    names = {}
+    text = re.sub(r"%[a-z]+\d+", lambda m: names.setdefault(m.group(0), f"%v{len(names)}"), text)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
 def ptxas_usage(ptx: str):
     """(registers, spill stores in bytes) per thread, from Triton's bundled ptxas -v."""
     from triton import knobs
@@ -141,7 +159,7 @@ def main():
             ck = triton.compile(src, target=GPUTarget("cuda", 90, 32),
                                 options=dict(num_warps=warps))
             regs, spills = ptxas_usage(ck.asm["ptx"])
-            rec.update(registers=regs, spills=spills)
+            rec.update(registers=regs, spills=spills, ptx_sha=ptx_digest(ck.asm["ptx"]))
         except Exception as e:  # noqa: BLE001
             rec["error"] = f"{type(e).__name__}: {str(e)[:200]}"
             failures += 1

@@ -1,0 +1,36 @@
+"""The cached launch path's pure-Python parts (the direct launches themselves need CUDA and
+are covered by the GPU tests of test_rownorm / test_groupnorm)."""
+from types import SimpleNamespace
+
+from fusednorm.kernels.launch import _direct
+
+
+def _compiled(global_scratch=0, profile_scratch=0):
+    launch = object()
+    run = SimpleNamespace(launch=launch, global_scratch_size=global_scratch,
+                          profile_scratch_size=profile_scratch, launch_cooperative_grid=False,
+                          launch_pdl=True)
+    return SimpleNamespace(run=run, function=7, packed_metadata=(1, 2)), launch
+
+
+def test_direct_skips_the_python_launcher_without_scratch():
+    # fn(gx, gy, gz, stream, *prefix, *args) must equal what Triton 3.6's
+    # CudaLauncher.__call__ passes its C launcher: function, cooperative, pdl, the two
+    # scratch buffers (None), then the packed metadata, launch metadata and hooks (None).
+    ck, launch = _compiled()
+    fn, prefix = _direct(ck)
+    assert fn is launch
+    assert prefix == (7, False, True, None, None, (1, 2), None, None, None)
+
+
+def test_direct_keeps_the_python_launcher_when_scratch_is_needed():
+    for sizes in ((256, 0), (0, 64)):
+        ck, launch = _compiled(*sizes)
+        fn, prefix = _direct(ck)
+        assert fn is ck.run and prefix == (7, (1, 2), None, None, None)
+
+
+def test_direct_keeps_the_python_launcher_of_another_triton():
+    ck = SimpleNamespace(run=SimpleNamespace(), function=7, packed_metadata=(1, 2))
+    fn, prefix = _direct(ck)
+    assert fn is ck.run and prefix == (7, (1, 2), None, None, None)
