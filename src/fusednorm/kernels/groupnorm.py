@@ -946,7 +946,6 @@ class Prepared:
 
 # Prepared launches per call key (kernels/launch.py).
 _PREPARED = PreparedCache()
-_dt = dtype_of
 
 
 def _canonical(x: torch.Tensor) -> torch.Tensor:
@@ -985,8 +984,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
 def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
     """Forward on x (N, C, *spatial) with numel > 0, dense as NC... or channels_last (N...C);
     y (x's shape and strides), mean and rstd (N, G) fp32 preallocated."""
-    key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation, _dt(weight),
-           _dt(bias), y.dtype, mean.dtype, rstd.dtype)
+    key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation,
+           dtype_of(weight), dtype_of(bias), y.dtype, mean.dtype, rstd.dtype)
     prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_fwd(
         x, num_groups, activation, weight is not None, bias is not None))
     w = weight if weight is not None else x
@@ -1037,8 +1036,8 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     strides, as dy's), dw and db ((C,), any float dtype; dw is sum(dz * xhat) also without
     a weight)."""
     key = (x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.get_device(), num_groups,
-           activation, _dt(weight), _dt(bias), mean.dtype, rstd.dtype, dx.dtype, dw.dtype,
-           db.dtype)
+           activation, dtype_of(weight), dtype_of(bias), mean.dtype, rstd.dtype, dx.dtype,
+           dw.dtype, db.dtype)
     prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
         x, num_groups, activation, weight is not None, bias is not None))
     w = weight if weight is not None else x

@@ -727,7 +727,6 @@ class Prepared:
 
 # Prepared launches per call key (kernels/launch.py).
 _PREPARED = PreparedCache()
-_dt = dtype_of
 
 
 
@@ -765,8 +764,8 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
     has_res = residual is not None
     strides = (x.stride(0), residual.stride(0) if has_res else 0, y.stride(0),
                h.stride(0) if has_res else 0)
-    key = (M, N, strides, x.dtype, x.get_device(), is_rms, _dt(residual), _dt(weight),
-           _dt(bias), y.dtype, _dt(h), _dt(mean), rstd.dtype)
+    key = (M, N, strides, x.dtype, x.get_device(), is_rms, dtype_of(residual), dtype_of(weight),
+           dtype_of(bias), y.dtype, dtype_of(h), dtype_of(mean), rstd.dtype)
     prep = _PREPARED.get(key)
     if prep is None:
         prep = _PREPARED.make(key, lambda: _prepare_fwd(
@@ -824,8 +823,8 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
     has_dw = has_w and want_dw
     has_dh = dh is not None
     strides = (x.stride(0), dy.stride(0), dh.stride(0) if has_dh else 0, dx.stride(0))
-    key = (M, N, strides, x.dtype, dy.dtype, x.get_device(), is_rms, _dt(weight), want_dw,
-           want_db, _dt(dh), _dt(mean), rstd.dtype, dx.dtype, dw_dtype, db_dtype)
+    key = (M, N, strides, x.dtype, dy.dtype, x.get_device(), is_rms, dtype_of(weight), want_dw,
+           want_db, dtype_of(dh), dtype_of(mean), rstd.dtype, dx.dtype, dw_dtype, db_dtype)
     prep = _PREPARED.get(key)
     if prep is None:
         prep = _PREPARED.make(key, lambda: _prepare_bwd(

@@ -110,7 +110,7 @@ def _setup_context(ctx, inputs, output):
     ctx.mark_non_differentiable(*(t for t in (mean, rstd) if t is not None))
 
 
-def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
+def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd, **bwd_kwargs):
     xs, weight, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
     if dy is None:  # only h was used (the eager path does not materialize zero grads)
@@ -118,7 +118,7 @@ def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd):
     want_dw = weight is not None and need[2]
     want_db = ctx.bias_dtype is not None and need[3]
     dx, dw, db = bwd(dy, dh if ctx.has_residual else None, xs, weight, mean, rstd,
-                     ctx.is_rms, want_dw, want_db)
+                     ctx.is_rms, want_dw, want_db, **bwd_kwargs)
     if want_dw and dw.dtype != ctx.weight_dtype:
         dw = dw.to(ctx.weight_dtype)
     if want_db and db.dtype != ctx.bias_dtype:
@@ -134,8 +134,7 @@ def _eager_backward(ctx, dy, dh, dmean, drstd):
     # The eager path asks the final reduction for dw/db in the parameters' dtypes.
     wd = ctx.weight_dtype or torch.float32
     bd = ctx.bias_dtype or torch.float32
-    return _backward(ctx, dy, dh, dmean, drstd,
-                     bwd=lambda *a: bwd_impl(*a, dw_dtype=wd, db_dtype=bd))
+    return _backward(ctx, dy, dh, dmean, drstd, bwd=bwd_impl, dw_dtype=wd, db_dtype=bd)
 
 
 _EagerRowNorm = autograd_function("_EagerRowNorm", fwd_impl, _setup_context, _eager_backward)
