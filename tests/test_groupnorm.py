@@ -533,3 +533,41 @@ def test_int64_offsets():
     assert_close(rstd[-1, -2:], ref_rstd, torch.float32, "rstd of the last channels")
     ref = (tail - ref_mean[:, None, None, None]) * ref_rstd[:, None, None, None]
     assert_close(y[-1, -2:], ref, torch.bfloat16, "last channels")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape, groups", [
+    ((2, 8, 5, 7), 4),  # the group path (statistics skipped; channels_last: split)
+    ((1, 6, 5, 7), 3),  # the split path (too few groups for the group path)
+    ((2, 4, 3, 5, 2), None),  # InstanceNorm, 5-D
+], ids=["group", "split", "instance"])
+def test_inference_path(device, layout, shape, groups):
+    # An eager call without gradients or statistics takes the inference path (functional
+    # _infer_groups): bitwise the forward of the full path, y in x's memory format.
+    from fusednorm import functional as Fn
+    x = _to_layout(torch.randn(shape, device=device), layout)
+    w = 1 + 0.5 * torch.randn(shape[1], device=device)
+    b = 0.5 * torch.randn(shape[1], device=device)
+
+    def run():
+        if groups is None:
+            return fusednorm.instance_norm(x, w, b, activation="silu")
+        return fusednorm.group_norm(x, groups, w, b, activation="silu")
+
+    K.clear_plan_caches()
+    with torch.no_grad():
+        first, second = run(), run()
+    plans = list(Fn._INFER.values())
+    assert len(plans) == use_kernels(device) and all(p is not False for p in plans)
+    g = shape[1] if groups is None else groups
+    if plans:
+        expect = K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None
+        assert plans[0][0].group_path == expect
+    x.requires_grad_()
+    full = run()
+    assert full.grad_fn is not None
+    for out in (second, full):
+        assert torch.equal(first, out.detach())
+    assert all(a == b_ for a, b_, n in zip(first.stride(), x.stride(), x.shape) if n > 1)
+    ref = F.silu(_group_norm64(x.detach().double(), g, w.double(), b.double(), 1e-5))
+    assert_close(first, ref, torch.float32, "y")

@@ -495,3 +495,75 @@ def test_prepared_cache_is_bounded():
         assert entry == [key] and len(cache) <= 3
     assert (cache.get(6) or cache.make(6, lambda: made.append(-1) or [6])) == [6]
     assert made == list(range(7))  # key 6 was found, not made again
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
+@pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"])
+def test_inference_path(device, op, dtype):
+    # An eager call without gradients or statistics takes the inference path (functional
+    # _infer: arguments checked once per call key, no statistics written). It must give
+    # bitwise the forward of the full path, on each call, and leave other calls alone.
+    from fusednorm import functional as Fn
+    is_rms, residual = "rms" in op, op.startswith("add_")
+    fn = getattr(fusednorm, op)
+    x = torch.randn(2, 5, 160, device=device, dtype=dtype)
+    r = torch.randn_like(x) if residual else None
+    w = (1 + 0.5 * torch.randn(160, device=device)).to(dtype)
+    b = None if is_rms else (0.5 * torch.randn(160, device=device)).to(dtype)
+    args = (x,) + ((r,) if residual else ()) + ((160,), w) + (() if is_rms else (b,))
+
+    def run():
+        out = fn(*args)
+        return list(out) if residual else [out]
+
+    Fn._INFER.clear()
+    with torch.no_grad():
+        first, second = run(), run()
+    taken = list(Fn._INFER.values())
+    # (the reference path, on CPU without the interpreter, does not use it)
+    assert len(taken) == use_kernels(device) and all(t is not False for t in taken)
+    full = run()  # grad mode on, nothing requires grad: the cached inference path again
+    x.requires_grad_()
+    with_grad = run()  # the full path (autograd), which writes statistics
+    assert with_grad[0].grad_fn is not None
+    for outs in (second, full, with_grad):
+        for a, b_ in zip(first, outs):
+            assert torch.equal(a, b_.detach())
+    y_ref, _, _, _ = _ref(x.detach(), r, w, b, (160,), 1e-5 if not is_rms else torch.finfo(dtype).eps,
+                          is_rms)
+    assert_close(first[0], y_ref, dtype, "y")
+    if residual:
+        assert_close(first[1], x.double() + r.double(), dtype, "h")
+
+
+def test_inference_path_declines_and_checks(device):
+    # Non-contiguous x, a list shape: the full path runs (and is right); a bad weight raises
+    # the full path's error even after a good call with the same x was cached.
+    from fusednorm import functional as Fn
+    x = torch.randn(96, 6, device=device).t()  # (6, 96), column stride 6
+    w = torch.randn(96, device=device)
+    Fn._INFER.clear()
+    with torch.no_grad():
+        y = fusednorm.layer_norm(x, [96], w)
+        assert_close(y, F.layer_norm(x.double(), (96,), w.double()), torch.float32, "y")
+        assert all(v is False for v in Fn._INFER.values())
+        xc = x.contiguous()
+        fusednorm.rms_norm(xc, 96, w)
+        with pytest.raises(ValueError, match="weight has shape"):
+            fusednorm.rms_norm(xc, 96, w[:95])
+        with pytest.raises(TypeError, match="dtype"):
+            fusednorm.rms_norm(xc, 96, w.double())
+        with pytest.raises(ValueError, match="on"):
+            fusednorm.rms_norm(xc, 96, w.to("meta"))
+        with pytest.raises(TypeError, match="unsupported dtype"):
+            fusednorm.rms_norm(xc.double(), 96, w)
+
+
+@pytest.mark.gpu
+def test_registered_op_rejects_mixed_devices():
+    # The launches take raw addresses, so the registered op checks devices itself.
+    if not torch.cuda.is_available():
+        pytest.skip("no CUDA GPU")
+    x = torch.randn(4, 64, device="cuda")
+    with pytest.raises(ValueError, match="is on cpu"):
+        torch.ops.fusednorm.rownorm_fwd(x, None, torch.randn(64), None, 1e-5, False)

@@ -62,7 +62,7 @@ import triton
 import triton.language as tl
 
 from . import sm_count
-from .launch import CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
@@ -508,8 +508,8 @@ def _groupnorm_fwd_group_kernel(
     W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
     B,  # *bias (C,) contiguous (read when HAS_BIAS)
     Y,  # *y, same shape and strides as X, x's dtype
-    MEAN,  # *fp32 (N, G) contiguous: mean per group
-    RSTD,  # *fp32 (N, G) contiguous: 1 / std per group
+    MEAN,  # *fp32 (N, G) contiguous: mean per group (written when STATS)
+    RSTD,  # *fp32 (N, G) contiguous: 1 / std per group (written when STATS)
     S,  # spatial positions
     Cg,  # channels per group
     G,  # groups per sample
@@ -523,6 +523,7 @@ def _groupnorm_fwd_group_kernel(
     BLOCK_C: tl.constexpr,  # channels per tile
     BLOCK_S: tl.constexpr,  # positions per tile
     ONE_TILE: tl.constexpr,  # the group is one tile (BLOCK_C >= Cg and BLOCK_S >= S)
+    STATS: tl.constexpr,  # write MEAN / RSTD (False: inference, no one reads them)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)  # n * G + g
@@ -575,8 +576,9 @@ def _groupnorm_fwd_group_kernel(
                 z = (x - mean) * scale + b[:, None]
                 tl.store(Y + at + offs, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
                          mask=mask)
-    tl.store(MEAN + pid, mean)
-    tl.store(RSTD + pid, rstd)
+    if STATS:
+        tl.store(MEAN + pid, mean)
+        tl.store(RSTD + pid, rstd)
 
 
 @triton.jit
@@ -917,6 +919,7 @@ def clear_plan_caches():
     config.cache_clear()
     _plan.cache_clear()
     _PREPARED.clear()
+    INFER_PLANS.clear()
     _group_config.cache_clear()
 
 
@@ -958,7 +961,8 @@ def _canonical(x: torch.Tensor) -> torch.Tensor:
     return x.as_strided((N, C, S), strides)
 
 
-def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:
+def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
+                 stats: bool = True) -> Prepared:
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
@@ -970,7 +974,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
             _FWD_GROUP, (N * num_groups,),
             (S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2)),
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
-                     ("ONE_TILE", gc.one_tile)), gc.num_warps),), group_path=True)
+                     ("ONE_TILE", gc.one_tile), ("STATS", stats)), gc.num_warps),),
+            group_path=True)
     p = plan(x, Cg, backward=False)
     cfg = p.cfg
     # One scratch allocation for both partial arrays (the kernel finds the second).
@@ -981,21 +986,35 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
         cfg.num_warps),), scratch=2 * N * C * p.n_chunks, counters=1 + N * p.segs_per_n)
 
 
-def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
-    """Forward on x (N, C, *spatial) with numel > 0, dense as NC... or channels_last (N...C);
-    y (x's shape and strides), mean and rstd (N, G) fp32 preallocated."""
+def prepare_fwd(x, num_groups: int, activation, weight, bias, y, stats: bool) -> Prepared:
+    """The prepared forward for these tensors (stats False: no one wants the statistics;
+    the split path computes them in its scratch anyway, the group path skips them).
+    Cached per call key; run it with launch_fwd."""
     key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation,
-           dtype_of(weight), dtype_of(bias), y.dtype, mean.dtype, rstd.dtype)
-    prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_fwd(
-        x, num_groups, activation, weight is not None, bias is not None))
+           dtype_of(weight), dtype_of(bias), y.dtype, stats)
+    return _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_fwd(
+        x, num_groups, activation, weight is not None, bias is not None, stats))
+
+
+def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
+    """Launch a forward prepared by prepare_fwd for tensors with the same key. mean and
+    rstd may be None only on the group path of a prepare_fwd(stats=False)."""
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     if prep.group_path:
-        prep.launches[0]((x, w, b, y, mean, rstd), (float(eps),))
+        prep.launches[0]((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd),
+                         (eps,))
         return
     part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
-    prep.launches[0]((x, w, b, y, mean, rstd, part, count), (float(eps),))
+    prep.launches[0]((x, w, b, y, mean, rstd, part, count), (eps,))
+
+
+def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, mean, rstd):
+    """Forward on x (N, C, *spatial) with numel > 0, dense as NC... or channels_last (N...C);
+    y (x's shape and strides), mean and rstd (N, G) fp32 preallocated."""
+    prep = prepare_fwd(x, num_groups, activation, weight, bias, y, True)
+    launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
 
 
 def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:

@@ -140,9 +140,13 @@ class FixedLaunch:
             self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
                         self.num_warps)
             return
+        # The addresses, read once: the direct launch takes them as ints (Triton's C
+        # launcher would otherwise call data_ptr() again and ask the driver about each
+        # pointer; the functional layer has checked that every tensor is on x's device).
+        ptrs = [a.data_ptr() for a in tensors]
         aligned = 0
-        for a in tensors:
-            aligned = aligned + aligned + (a.data_ptr() % 16 == 0)
+        for p in ptrs:
+            aligned = aligned + aligned + (p % 16 == 0)
         drv = _driver()
         device = drv.get_current_device()
         direct = self.compiled.get((device, aligned))
@@ -156,7 +160,7 @@ class FixedLaunch:
         if g0 * g1 * g2 == 0:
             return
         fn, prefix = direct
-        fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *tensors, *self.ints, *tail,
+        fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *ptrs, *self.ints, *tail,
            *self.values)
         self.kernel.direct_launches += 1
 
@@ -182,6 +186,11 @@ class PreparedCache(dict):
             self.clear()
         prep = self[key] = make()
         return prep
+
+
+# The functional layer's inference plans (functional._infer): they hold prepared launches,
+# so every launcher's cache clearing clears them too.
+INFER_PLANS = PreparedCache(1024)
 
 
 def _direct(ck):

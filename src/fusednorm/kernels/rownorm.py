@@ -49,7 +49,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
-from .launch import CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 
 
 @triton.jit
@@ -118,8 +118,8 @@ def _rownorm_fwd_kernel(
     B,  # *bias, (N,) contiguous (read when HAS_BIAS)
     Y,  # *y, (M, N), row stride stride_ym, x's dtype
     H,  # *h = x + residual, (M, N), row stride stride_hm (written when HAS_RESIDUAL)
-    MEAN,  # *fp32 (M,): mean per row (written unless IS_RMS)
-    RSTD,  # *fp32 (M,): 1 / std (LayerNorm) or 1 / rms (RMSNorm) per row
+    MEAN,  # *fp32 (M,): mean per row (written when STATS, unless IS_RMS)
+    RSTD,  # *fp32 (M,): 1 / std (LayerNorm) or 1 / rms (RMSNorm) per row (when STATS)
     WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial statistics per row slice, then
          # the row's counter (PATH 1)
     M,  # rows
@@ -133,6 +133,7 @@ def _rownorm_fwd_kernel(
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
     HAS_RESIDUAL: tl.constexpr,
+    STATS: tl.constexpr,  # write MEAN / RSTD (False: inference, no one reads them)
     PATH: tl.constexpr,  # 0 tile, 1 cooperative, 2 loop (see the module docstring)
     ROWS: tl.constexpr,  # rows per program (PATH 0)
     GROUP: tl.constexpr,  # programs per row (PATH 1)
@@ -159,10 +160,12 @@ def _rownorm_fwd_kernel(
             xc = x
         else:
             mean = tl.sum(x, axis=1) / N
-            tl.store(MEAN + rows, mean, mask=row_mask)
+            if STATS:
+                tl.store(MEAN + rows, mean, mask=row_mask)
             xc = tl.where(mask, x - mean[:, None], 0.0)
         rstd = 1.0 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
-        tl.store(RSTD + rows, rstd, mask=row_mask)
+        if STATS:
+            tl.store(RSTD + rows, rstd, mask=row_mask)
         y = xc * rstd[:, None]
         if HAS_WEIGHT:
             y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
@@ -228,10 +231,11 @@ def _rownorm_fwd_kernel(
                     mean = tl.sum(n_parts * p0, axis=0) / N
                     dev = p0 - mean
                     rstd = 1.0 / tl.sqrt(tl.sum(p1 + n_parts * dev * dev, axis=0) / N + eps)
-                if part == 0:
-                    if not IS_RMS:
-                        tl.store(MEAN + prev, mean)
-                    tl.store(RSTD + prev, rstd)
+                if STATS:
+                    if part == 0:
+                        if not IS_RMS:
+                            tl.store(MEAN + prev, mean)
+                        tl.store(RSTD + prev, rstd)
                 y = (ha.to(tl.float32) - mean) * rstd
                 if HAS_WEIGHT:
                     y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
@@ -272,8 +276,10 @@ def _rownorm_fwd_kernel(
             mean = tl.sum(cnt * mu, axis=0) / N
             dev = mu - mean
             rstd = 1.0 / tl.sqrt(tl.sum(m2 + cnt * dev * dev, axis=0) / N + eps)
-            tl.store(MEAN + row, mean)
-        tl.store(RSTD + row, rstd)
+            if STATS:
+                tl.store(MEAN + row, mean)
+        if STATS:
+            tl.store(RSTD + row, rstd)
         # Pass 2: normalize. With a residual, read back the h this program just stored.
         for k in range(0, n_chunks):
             cols = k * BLOCK_N + lanes
@@ -734,12 +740,13 @@ def clear_prepared():
     """Forget prepared launches and cached configs: after changing a heuristic constant or
     config function of this module, or COOP_SYNC (sweeps, diagnostics, tests)."""
     _PREPARED.clear()
+    INFER_PLANS.clear()
     for f in (fwd_config, bwd_config):
         getattr(f, "cache_clear", lambda: None)()
 
 
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
-                 has_b: bool, has_res: bool, strides) -> Prepared:
+                 has_b: bool, has_res: bool, stats: bool, strides) -> Prepared:
     sms = sm_count(device)
     cfg = fwd_config(N, sms, element_size, has_res)
     if cfg.path == TILE:
@@ -750,33 +757,52 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         grid = (M,)
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides, (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
-        ("HAS_RESIDUAL", has_res), ("PATH", cfg.path), ("ROWS", cfg.rows),
+        ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
 
-def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
-    """Launch the forward on an (M, N) x with unit column stride; outputs preallocated."""
+def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Prepared:
+    """The prepared forward launch for these tensors (x, residual, y, h: (M, N) views
+    with unit column stride; rstd None: no statistics are written). Cached per call key;
+    run it with launch_fwd."""
     M, N = x.shape
-    if M == 0:
-        return
     has_res = residual is not None
     strides = (x.stride(0), residual.stride(0) if has_res else 0, y.stride(0),
                h.stride(0) if has_res else 0)
     key = (M, N, strides, x.dtype, x.get_device(), is_rms, dtype_of(residual), dtype_of(weight),
-           dtype_of(bias), y.dtype, dtype_of(h), dtype_of(mean), rstd.dtype)
+           dtype_of(bias), y.dtype, dtype_of(h), dtype_of(mean), dtype_of(rstd))
     prep = _PREPARED.get(key)
     if prep is None:
         prep = _PREPARED.make(key, lambda: _prepare_fwd(
             M, N, x.device, x.element_size(), is_rms, weight is not None, bias is not None,
-            has_res, strides))
+            has_res, rstd is not None, strides))
+    return prep
+
+
+def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean, rstd):
+    """Launch a forward prepared by prepare_fwd for tensors with the same key (only their
+    addresses may differ). The tensors may have any shape whose memory is the prepared
+    (M, N) view's: the kernel sees only their addresses."""
     ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
-          if prep.coop_slots else rstd)
+          if prep.coop_slots else y)
+    if rstd is None:
+        mean = rstd = y  # not written (STATS is False)
+    elif mean is None:
+        mean = rstd
     prep.launch((
-        x, residual if has_res else x, weight if weight is not None else x,
-        bias if bias is not None else x, y, h if has_res else y,
-        mean if not is_rms else rstd, rstd, ws), (float(eps),))
+        x, x if residual is None else residual, x if weight is None else weight,
+        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps,))
+
+
+def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
+    """Launch the forward on an (M, N) x with unit column stride; outputs preallocated
+    (rstd None: no statistics)."""
+    if x.shape[0] == 0:
+        return
+    prep = prepare_fwd(x, residual, weight, bias, is_rms, y, h, mean, rstd)
+    launch_fwd(prep, x, residual, weight, bias, float(eps), y, h, mean, rstd)
 
 
 def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,

@@ -35,3 +35,12 @@ def autograd_function(name: str, forward_impl, setup_context, backward):
     return type(name, (torch.autograd.Function,),
                 {"forward": staticmethod(forward), "backward": staticmethod(backward),
                  "__doc__": autograd_function.__doc__})
+
+
+def check_devices(op: str, x: Tensor, *tensors) -> None:
+    """Every tensor on x's device. The functional layer checks its arguments; the registered
+    ops, which users may call directly, check here: the kernels' launches take raw
+    addresses (kernels/launch.py), so a CPU tensor would otherwise reach the GPU."""
+    for t in tensors:
+        if t is not None and t.device != x.device:
+            raise ValueError(f"fusednorm::{op}: a tensor is on {t.device} but x is on {x.device}")

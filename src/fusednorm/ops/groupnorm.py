@@ -11,7 +11,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, eager_path
+from .eager import autograd_function, check_devices, eager_path
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -66,6 +66,7 @@ def groupnorm_fwd(
     x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int, eps: float,
     activation: Optional[str],
 ) -> Tuple[Tensor, Tensor, Tensor]:
+    check_devices("groupnorm_fwd", x, weight, bias)
     return fwd_impl(x, weight, bias, num_groups, eps, activation)
 
 
@@ -105,6 +106,7 @@ def groupnorm_bwd(
     dy: Tensor, x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], mean: Tensor,
     rstd: Tensor, num_groups: int, activation: Optional[str], want_dw: bool, want_db: bool,
 ) -> Tuple[Tensor, Tensor, Tensor]:
+    check_devices("groupnorm_bwd", x, dy, weight, bias, mean, rstd)
     return bwd_impl(dy, x, weight, bias, mean, rstd, num_groups, activation, want_dw, want_db)
 
 

@@ -10,7 +10,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, eager_path
+from .eager import autograd_function, check_devices, eager_path
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -42,6 +42,7 @@ def rownorm_fwd(
     x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor], bias: Optional[Tensor],
     eps: float, is_rms: bool,
 ) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    check_devices("rownorm_fwd", x, residual, weight, bias)
     y, h, mean, rstd = fwd_impl(x, residual, weight, bias, eps, is_rms)
     # A custom op cannot return None: absent outputs are empty tensors.
     return (y, h if h is not None else x.new_empty(0),
@@ -83,6 +84,7 @@ def rownorm_bwd(
     dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tensor], mean: Tensor,
     rstd: Tensor, is_rms: bool, want_dw: bool, want_db: bool,
 ) -> Tuple[Tensor, Tensor, Tensor]:
+    check_devices("rownorm_bwd", x, dy, dh, weight, mean, rstd)
     dx, dw, db = bwd_impl(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db)
     # Separate empties: outputs of a custom op may not alias each other.
     f32 = dict(device=x.device, dtype=torch.float32)
