@@ -8,8 +8,14 @@ bwd_impl, no autograd), so host time does not enter. % is of a device-to-device 
 measured in the same run; bytes are the fewest (forward x + y, backward x + dy + dx; the
 parameters are noise at these sizes).
 
-    python benchmarks/sweep_coop.py OUT.json"""
+    python benchmarks/sweep_coop.py OUT.json
+
+Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
+(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs as slice/warps/pps;...). SWEEP_WARM=1 runs each
+variant once without timing: to fill Triton's cache from several processes at once before
+the timed runs, which must run one at a time."""
 import json
+import os
 import sys
 
 import torch
@@ -26,7 +32,28 @@ PLAN = [("bwd", 16384), ("bwd", 65536), ("bwd", 262144),
         ("fwd", 65536), ("fwd", 262144), ("fwd", 1 << 20)]
 
 
+def _env_configs(name, default):
+    text = os.environ.get(name)
+    if not text:
+        return default
+    return [tuple(int(v) for v in c.split("/")) for c in text.split(";")]
+
+
+BWD = _env_configs("SWEEP_BWD", BWD)
+FWD = _env_configs("SWEEP_FWD", FWD)
+if os.environ.get("SWEEP_N") or os.environ.get("SWEEP_MODES"):
+    _modes = os.environ.get("SWEEP_MODES", "fwd,bwd").split(",")
+    _ns = [int(v) for v in os.environ.get("SWEEP_N", "16384,65536,262144,1048576").split(",")]
+    PLAN = [(mode, n) for mode in _modes for n in _ns]
+DTYPES = [{"bf16": torch.bfloat16, "fp32": torch.float32}[d]
+          for d in os.environ.get("SWEEP_DTYPES", "bf16,fp32").split(",")]
+WARM = os.environ.get("SWEEP_WARM") == "1"
+
+
 def graph_ms(fn):
+    if WARM:
+        fn()
+        return float("nan")
     return _graph_ms(fn, reps=20, warmup=2)
 
 
@@ -37,7 +64,7 @@ def main():
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fwd0, bwd0 = K.fwd_config, K.bwd_config
     rows = []
-    for dtype in (torch.bfloat16, torch.float32):
+    for dtype in DTYPES:
         for is_rms in (False, True):
             for mode, n in PLAN:
                 m = (1 << 27) // n

@@ -543,7 +543,8 @@ def test_int64_offsets():
 ], ids=["group", "split", "instance"])
 def test_inference_path(device, layout, shape, groups):
     # An eager call without gradients or statistics takes the inference path (functional
-    # _infer_groups): bitwise the forward of the full path, y in x's memory format.
+    # _infer_groups): the same y on each call, the full path's within rounding, in x's
+    # memory format.
     from fusednorm import functional as Fn
     x = _to_layout(torch.randn(shape, device=device), layout)
     w = 1 + 0.5 * torch.randn(shape[1], device=device)
@@ -566,8 +567,10 @@ def test_inference_path(device, layout, shape, groups):
     x.requires_grad_()
     full = run()
     assert full.grad_fn is not None
-    for out in (second, full):
-        assert torch.equal(first, out.detach())
+    assert torch.equal(first, second)
+    # The full path is another compiled variant (it stores the statistics): equal within
+    # rounding (see test_rownorm.test_inference_path).
+    assert_close(first, full.detach().double(), torch.float32, "inference vs full path")
     assert all(a == b_ for a, b_, n in zip(first.stride(), x.stride(), x.shape) if n > 1)
     ref = F.silu(_group_norm64(x.detach().double(), g, w.double(), b.double(), 1e-5))
     assert_close(first, ref, torch.float32, "y")

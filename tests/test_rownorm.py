@@ -502,7 +502,8 @@ def test_prepared_cache_is_bounded():
 def test_inference_path(device, op, dtype):
     # An eager call without gradients or statistics takes the inference path (functional
     # _infer: arguments checked once per call key, no statistics written). It must give
-    # bitwise the forward of the full path, on each call, and leave other calls alone.
+    # bitwise the same y on each call, the full path's y within rounding, and leave calls
+    # that need gradients alone.
     from fusednorm import functional as Fn
     is_rms, residual = "rms" in op, op.startswith("add_")
     fn = getattr(fusednorm, op)
@@ -526,9 +527,14 @@ def test_inference_path(device, op, dtype):
     x.requires_grad_()
     with_grad = run()  # the full path (autograd), which writes statistics
     assert with_grad[0].grad_fn is not None
-    for outs in (second, full, with_grad):
+    for outs in (second, full):
         for a, b_ in zip(first, outs):
-            assert torch.equal(a, b_.detach())
+            assert torch.equal(a, b_)
+    # The full path's kernel also stores the statistics: another compiled variant, where
+    # ptxas may contract multiplies and adds into FMAs differently (seen on the H100: fp32
+    # LayerNorm differed in the last bits), so the two paths agree within rounding.
+    for a, b_ in zip(first, with_grad):
+        assert_close(a, b_.detach().double(), dtype, "inference vs full path")
     y_ref, _, _, _ = _ref(x.detach(), r, w, b, (160,), 1e-5 if not is_rms else torch.finfo(dtype).eps,
                           is_rms)
     assert_close(first[0], y_ref, dtype, "y")
