@@ -11,7 +11,7 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs as slice/warps/pps;...). SWEEP_WARM=1 runs each
+(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs as slice/warps/pps[/prefetch 0 or 1];...). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -81,12 +81,13 @@ def main():
                     yr.backward(dy.float())
                 ref = (xr.grad if mode == "bwd" else yr).detach()
                 del xr, yr
-                for slc, warps, pps in (BWD if mode == "bwd" else FWD):
+                for slc, warps, pps, *pf in (BWD if mode == "bwd" else FWD):
                     group = triton.cdiv(n, slc)
                     if group > sms or slc > n:
                         continue
-                    cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group)
-                    tag = f"{slc}/{warps}w/{pps}pps"
+                    prefetch = bool(pf[0]) if pf else True
+                    cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group, prefetch)
+                    tag = f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
                     K.fwd_config = fwd0
                     K.bwd_config = bwd0
                     if mode == "fwd":
@@ -116,7 +117,8 @@ def main():
                     pct = 100 * nbytes / ms / 1e6 / copy
                     ok = err < (2e-2 if dtype == torch.bfloat16 else 1e-4)
                     r = dict(op="rms_norm" if is_rms else "layer_norm", dtype=str(dtype),
-                             mode=mode, n=n, slice=slc, warps=warps, pps=pps, ms=ms, pct=pct,
+                             mode=mode, n=n, slice=slc, warps=warps, pps=pps,
+                             prefetch=prefetch, ms=ms, pct=pct,
                              rel_err=err, ok=ok)
                     rows.append(r)
                     print(f"{r['op']:10s} {str(dtype)[6:]:8s} {mode} N={n:>7} {tag:14s} "

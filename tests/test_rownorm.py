@@ -3,6 +3,7 @@
 On CPU the kernels run in the Triton interpreter (see conftest.py); on CUDA they run for
 real (tests marked gpu). The reference is torch.nn.functional in float64 with autograd,
 independent of fusednorm.reference."""
+import dataclasses
 import math
 
 import pytest
@@ -160,6 +161,34 @@ def test_split_row_large_mean(device):
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_million_row_gpu(is_rms, n):
     _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_two_rows_live(device, is_rms, residual, monkeypatch):
+    # The cooperative backward's other schedule (PREFETCH False: wait for the held row's
+    # own partials), which the launcher picks for fp32 LayerNorm above 4096 x SMs; here
+    # forced at a size the interpreter runs, over several rows per row group on a GPU.
+    def bwd_config(n, sms, *_):
+        # (the interpreter's cooperative config is one program per row, prefetching)
+        return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), prefetch=False)
+    monkeypatch.setattr(K, "bwd_config", bwd_config)
+    K.clear_prepared()
+    try:
+        n = K.BWD_TILE_MAX + 4097
+        _run(device, torch.float32, (5, n), is_rms=is_rms, residual=residual)
+        if device.type == "cuda":
+            _run(device, torch.bfloat16, (301, 70000), is_rms=is_rms, residual=residual)
+    finally:
+        K.clear_prepared()
+
+
+@pytest.mark.gpu
+def test_million_row_fp32_layer_norm_gpu():
+    # fp32 LayerNorm at 1M: the two-rows-live schedule by default.
+    cfg = K.bwd_config(1 << 20, _sms(torch.device("cuda")), 4, False)
+    assert cfg.path == K.COOP and not cfg.prefetch
+    _run(torch.device("cuda"), torch.float32, (3, 1 << 20))
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])

@@ -328,6 +328,7 @@ def _rownorm_bwd_kernel(
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     BLOCK_N: tl.constexpr,
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect)
+    PREFETCH: tl.constexpr,  # PATH 1: the next row's loads in flight during the wait
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -396,64 +397,124 @@ def _rownorm_bwd_kernel(
         # w is re-read (from L1) at each use rather than held, as in the forward.
         dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
-        # Software pipeline one row deep, as in the forward.
         g64 = group.to(tl.int64)
         xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
         dyb = tl.load(DY + g64 * stride_dym + cols, mask=mask & (group < M), other=0.0)
-        xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
-        dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
-        for row in range(group, M + num_groups, num_groups):
-            row64 = tl.cast(row, tl.int64)
-            if row < M:
-                rstd = tl.load(RSTD + row)
-                if IS_RMS:
-                    xhat = xb.to(tl.float32) * rstd
-                else:
-                    xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
-                wdy = dyb.to(tl.float32)
-                if HAS_WEIGHT:
-                    wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                ws = WS + (row64 * (GROUP + 1) + part) * 2
-                _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
-                if not IS_RMS:
-                    _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
-                _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
-            xn = xb
-            dyn = dyb
-            nxt = row64 + num_groups
-            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
-            dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
-            prev = row - num_groups
-            if prev >= group:
-                prev64 = tl.cast(prev, tl.int64)
-                rstd = tl.load(RSTD + prev)
-                if IS_RMS:
-                    xhat = xa.to(tl.float32) * rstd
-                else:
-                    xhat = tl.where(mask, (xa.to(tl.float32) - tl.load(MEAN + prev)) * rstd, 0.0)
-                dyf = dya.to(tl.float32)
-                if HAS_WEIGHT:
-                    wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                else:
-                    wdy = dyf
-                row_ws = WS + prev64 * (GROUP + 1) * 2
-                p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
-                                  1 if IS_RMS else 2, GROUP, SYNC)
-                c1 = tl.sum(p0, axis=0) / N
-                if IS_RMS:
-                    dx = (wdy - xhat * c1) * rstd
-                else:
-                    c2 = tl.sum(p1, axis=0) / N
-                    dx = (wdy - (xhat * c1 + c2)) * rstd
-                if HAS_DH:
-                    dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-                tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                if HAS_DW:
-                    dw_acc += dyf * xhat
-                if HAS_BIAS:
-                    db_acc += dyf
-            xa = xn
-            dya = dyn
+        if PREFETCH:
+            # Software pipeline one row deep, as in the forward: three rows live (the one
+            # waiting for its partials, the one just published, the next one loading).
+            xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
+            dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
+            for row in range(group, M + num_groups, num_groups):
+                row64 = tl.cast(row, tl.int64)
+                if row < M:
+                    rstd = tl.load(RSTD + row)
+                    if IS_RMS:
+                        xhat = xb.to(tl.float32) * rstd
+                    else:
+                        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
+                    wdy = dyb.to(tl.float32)
+                    if HAS_WEIGHT:
+                        wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                    ws = WS + (row64 * (GROUP + 1) + part) * 2
+                    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+                    if not IS_RMS:
+                        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+                    _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
+                xn = xb
+                dyn = dyb
+                nxt = row64 + num_groups
+                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+                prev = row - num_groups
+                if prev >= group:
+                    prev64 = tl.cast(prev, tl.int64)
+                    rstd = tl.load(RSTD + prev)
+                    if IS_RMS:
+                        xhat = xa.to(tl.float32) * rstd
+                    else:
+                        xhat = tl.where(mask, (xa.to(tl.float32) - tl.load(MEAN + prev)) * rstd, 0.0)
+                    dyf = dya.to(tl.float32)
+                    if HAS_WEIGHT:
+                        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                    else:
+                        wdy = dyf
+                    row_ws = WS + prev64 * (GROUP + 1) * 2
+                    p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
+                                      1 if IS_RMS else 2, GROUP, SYNC)
+                    c1 = tl.sum(p0, axis=0) / N
+                    if IS_RMS:
+                        dx = (wdy - xhat * c1) * rstd
+                    else:
+                        c2 = tl.sum(p1, axis=0) / N
+                        dx = (wdy - (xhat * c1 + c2)) * rstd
+                    if HAS_DH:
+                        dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+                    tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+                    if HAS_DW:
+                        dw_acc += dyf * xhat
+                    if HAS_BIAS:
+                        db_acc += dyf
+                xa = xn
+                dya = dyn
+        else:
+            # Two rows live: publish the held row, issue the next row's x, wait for the
+            # held row's own partials and finish it, then issue the next row's dy. The wait
+            # is exposed, but the program needs 9 -> 6 slice-sized arrays: fp32 LayerNorm
+            # with slices of 8192 (rows above 4096 x SMs) spilled 560 B with 16 warps and
+            # needed ~250 registers with 8; this schedule compiles spill-free with 8
+            # (ptxas, sm_90a) and ran at 51.8% of copy at N = 1M against 33.3%
+            # (benchmarks/NOTES.md, v0.7). Where the one-row pipeline fits it is faster
+            # (bf16 LayerNorm 16K-256K: 62-68% against 37-49%).
+            for row in range(group, M + num_groups, num_groups):
+                row64 = tl.cast(row, tl.int64)
+                if row < M:
+                    rstd = tl.load(RSTD + row)
+                    if IS_RMS:
+                        xhat = xb.to(tl.float32) * rstd
+                    else:
+                        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
+                    wdy = dyb.to(tl.float32)
+                    if HAS_WEIGHT:
+                        wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                    ws = WS + (row64 * (GROUP + 1) + part) * 2
+                    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+                    if not IS_RMS:
+                        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+                    _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
+                xn = xb
+                nxt = row64 + num_groups
+                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+                if row < M:
+                    row_ws = WS + row64 * (GROUP + 1) * 2
+                    p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, row + 1,
+                                      1 if IS_RMS else 2, GROUP, SYNC)
+                    # xhat and w * dy again after the wait, so they are not live across it
+                    # (lanes past N feed only dx and dw/db lanes that are never stored).
+                    rstd = tl.load(RSTD + row)
+                    if IS_RMS:
+                        xhat = xn.to(tl.float32) * rstd
+                    else:
+                        xhat = (xn.to(tl.float32) - tl.load(MEAN + row)) * rstd
+                    dyf = dyb.to(tl.float32)
+                    if HAS_WEIGHT:
+                        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+                    else:
+                        wdy = dyf
+                    c1 = tl.sum(p0, axis=0) / N
+                    if IS_RMS:
+                        dx = (wdy - xhat * c1) * rstd
+                    else:
+                        c2 = tl.sum(p1, axis=0) / N
+                        dx = (wdy - (xhat * c1 + c2)) * rstd
+                    if HAS_DH:
+                        dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+                    tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+                    if HAS_DW:
+                        dw_acc += dyf * xhat
+                    if HAS_BIAS:
+                        db_acc += dyf
+                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
         if HAS_DW:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
         if HAS_BIAS:
@@ -605,11 +666,15 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), fi
 #     1 per SM, 72.4 / 69.6 / 63.1% (38.9 / 41.6 / 46.9 with 4 warps); RMSNorm keeps 4
 #     warps, 2 per SM (80.7 / 79.4 / 69.4%). Above 4096 x SMs: LayerNorm 8192 / 16 warps
 #     (36.0% at 256K; 8 warps spilled to 7.5%), RMSNorm 8192 / 8 warps (71.5%).
+#     v0.7 (results/2026-11-23-h100-v0.7-runs/bwd_head.log, bwd_spill.log): above
+#     4096 x SMs LayerNorm takes the two-rows-live schedule (PREFETCH False, the fourth
+#     field) with 8 warps: 51.8% at 1M against 33.3% (8192 / 16, prefetching); elsewhere
+#     prefetching wins (bf16 LayerNorm 16K-1M 54-68% against 31-52% two-rows-live).
 FWD_COOP_FP32 = ((16384, 16, 1),)
-BWD_COOP = {  # (element size, is_rms) -> choices, first that fits
+BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
     (2, False): ((4096, 4, 2), (8192, 8, 1)),
     (2, True): ((4096, 4, 2), (8192, 8, 1)),
-    (4, False): ((4096, 8, 1), (8192, 16, 1)),
+    (4, False): ((4096, 8, 1), (8192, 8, 1, False)),
     (4, True): ((4096, 4, 2), (8192, 8, 1)),
 }
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
@@ -651,6 +716,7 @@ class LaunchConfig:
     num_warps: int
     programs_per_sm: int = 1  # persistent grids: programs_per_sm x SMs programs
     group: int = 1  # programs per row (COOP)
+    prefetch: bool = True  # COOP backward: the one-row-deep pipeline (else two rows live)
 
 
 def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
@@ -662,12 +728,12 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
         if n > INTERPRETER_COOP_MAX:
             return None
         return LaunchConfig(COOP, triton.next_power_of_2(n), 1, 1, 1, 1)
-    for max_slice, warps, per_sm in choices:
+    for max_slice, warps, per_sm, *prefetch in choices:
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
         if group <= sms:
-            return LaunchConfig(COOP, block_n, 1, warps, per_sm, group)
+            return LaunchConfig(COOP, block_n, 1, warps, per_sm, group, *prefetch)
     return None
 
 
@@ -829,7 +895,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", COOP_SYNC)), cfg.num_warps)
+        ("SYNC", COOP_SYNC), ("PREFETCH", cfg.prefetch)), cfg.num_warps)
     total = None
     if (has_dw or want_db) and not (partials == 1 and dw_dtype == db_dtype == torch.float32):
         total = FixedLaunch(_SUM, (_cdiv(N, SUM_BLOCK_N),), (partials, N), (
