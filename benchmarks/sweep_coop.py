@@ -11,7 +11,8 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs as slice/warps/pps[/prefetch 0 or 1];...). SWEEP_WARM=1 runs each
+(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+or 1] for the cooperative path, t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -36,7 +37,15 @@ def _env_configs(name, default):
     text = os.environ.get(name)
     if not text:
         return default
-    return [tuple(int(v) for v in c.split("/")) for c in text.split(";")]
+    out = []
+    for c in text.split(";"):
+        if c == "default":  # the library's own choice
+            out.append(("default",))
+        elif c.startswith("t"):  # tile path: t<rows>/<warps>/<programs per SM>
+            out.append(("tile",) + tuple(int(v) for v in c[1:].split("/")))
+        else:
+            out.append(tuple(int(v) for v in c.split("/")))
+    return out
 
 
 BWD = _env_configs("SWEEP_BWD", BWD)
@@ -81,13 +90,25 @@ def main():
                     yr.backward(dy.float())
                 ref = (xr.grad if mode == "bwd" else yr).detach()
                 del xr, yr
-                for slc, warps, pps, *pf in (BWD if mode == "bwd" else FWD):
-                    group = triton.cdiv(n, slc)
-                    if group > sms or slc > n:
-                        continue
-                    prefetch = bool(pf[0]) if pf else True
-                    cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group, prefetch)
-                    tag = f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
+                for choice in (BWD if mode == "bwd" else FWD):
+                    if choice[0] == "default":
+                        cfg = (bwd0(n, sms, x.element_size(), is_rms) if mode == "bwd"
+                               else fwd0(n, sms, x.element_size(), False))
+                        slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
+                        tag = f"default {cfg.path}:{slc}/{cfg.rows}r/{warps}w/{pps}pps"
+                    elif choice[0] == "tile":
+                        _, rows_, warps, pps = choice
+                        slc = triton.next_power_of_2(n)
+                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps)
+                        tag = f"tile {rows_}r/{warps}w/{pps}pps"
+                    else:
+                        slc, warps, pps, *pf = choice
+                        group = triton.cdiv(n, slc)
+                        if group > sms or slc > n:
+                            continue
+                        prefetch = bool(pf[0]) if pf else True
+                        cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group, prefetch)
+                        tag = f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
                     K.fwd_config = fwd0
                     K.bwd_config = bwd0
                     if mode == "fwd":
@@ -117,8 +138,8 @@ def main():
                     pct = 100 * nbytes / ms / 1e6 / copy
                     ok = err < (2e-2 if dtype == torch.bfloat16 else 1e-4)
                     r = dict(op="rms_norm" if is_rms else "layer_norm", dtype=str(dtype),
-                             mode=mode, n=n, slice=slc, warps=warps, pps=pps,
-                             prefetch=prefetch, ms=ms, pct=pct,
+                             mode=mode, n=n, config=tag, slice=slc, warps=warps, pps=pps,
+                             ms=ms, pct=pct,
                              rel_err=err, ok=ok)
                     rows.append(r)
                     print(f"{r['op']:10s} {str(dtype)[6:]:8s} {mode} N={n:>7} {tag:14s} "
