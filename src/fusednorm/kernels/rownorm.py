@@ -743,9 +743,14 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False) 
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
         tile = rows * block_n
-        # 16 fp32 elements per thread up to 16 warps; 32 warps for the 32K row (97.0%
-        # vs 96.9% with 16: kept for headroom against spills with a residual and bias).
-        warps = 32 if tile >= 32768 else max(1, min(16, tile // 512))
+        # 16 fp32 elements per thread up to 16 warps, counting the row's elements, not
+        # the padded tile (rounded down to a power of two); 32 warps for the 32K row
+        # (97.0% vs 96.9% with 16: kept for headroom against spills with a residual and
+        # bias). The padded count gave N = 5120 16 warps: LayerNorm 86.2%, RMSNorm 93.7%
+        # of copy against 94.2% and 98.9% with 8 (bf16, results/2026-11-23-h100-v0.7-runs/
+        # tile.log); at 12288 the two counts agree (16 warps, 93.5 / 98.4%).
+        used = rows * min(n, block_n)
+        warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
         return LaunchConfig(TILE, block_n, rows, warps)
     choices = FWD_COOP_FP32 if element_size == 4 and not residual else FWD_COOP
     return _coop(n, sms, choices) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
@@ -774,6 +779,10 @@ def _cdiv(a: int, b: int) -> int:
     # triton.cdiv / next_power_of_2 go through Triton's constexpr wrappers, microseconds a
     # call: the per-call launch code uses these instead.
     return -(-a // b)
+
+
+def _prev_pow2(n: int) -> int:
+    return 1 << (max(n, 1).bit_length() - 1)
 
 
 def _next_pow2(n: int) -> int:
