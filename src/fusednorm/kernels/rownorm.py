@@ -906,7 +906,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
         ("SYNC", COOP_SYNC), ("PREFETCH", cfg.prefetch)), cfg.num_warps)
     total = None
-    if (has_dw or want_db) and not (partials == 1 and dw_dtype == db_dtype == torch.float32):
+    # One partial row (one program, or one row group: few rows) is the result: the main
+    # kernel then writes dw/db in their final dtypes and no sum is launched.
+    if (has_dw or want_db) and partials > 1:
         total = FixedLaunch(_SUM, (_cdiv(N, SUM_BLOCK_N),), (partials, N), (
             ("HAS_DW", has_dw), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
             ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
@@ -932,8 +934,12 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
             strides, dw_dtype, db_dtype))
     f32 = dict(device=x.device, dtype=torch.float32)
-    dw_part = torch.empty((prep.partials, N), **f32) if has_dw else None
-    db_part = torch.empty((prep.partials, N), **f32) if want_db else None
+    if prep.total is None:  # one partial row: the kernel writes dw, db themselves
+        dw_part = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
+        db_part = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
+    else:
+        dw_part = torch.empty((prep.partials, N), **f32) if has_dw else None
+        db_part = torch.empty((prep.partials, N), **f32) if want_db else None
     if M == 0:
         for t in (dw_part, db_part):
             if t is not None:
@@ -946,11 +952,8 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
             x, weight if has_w else x, dy, dh if has_dh else dy,
             mean if not is_rms else rstd, rstd, dx,
             dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws))
-    if not (has_dw or want_db):
-        return None, None
     if prep.total is None:
-        # One fp32 partial row (few rows: the inference shapes) is the result already.
-        return (dw_part[0] if has_dw else None), (db_part[0] if want_db else None)
+        return dw_part, db_part
     dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
     db = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
     prep.total((
