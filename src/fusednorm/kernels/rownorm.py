@@ -111,6 +111,49 @@ def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.
 
 
 @triton.jit
+def _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask, IS_RMS: tl.constexpr,
+                    HAS_WEIGHT: tl.constexpr, MASKED: tl.constexpr):
+    """(xhat, w * dy, dy, rstd) of a row slice in fp32 for the cooperative backward
+    (MASKED: xhat zero past N, as the published sums need)."""
+    rstd = tl.load(RSTD + row)
+    if IS_RMS:
+        xhat = xb.to(tl.float32) * rstd
+    elif MASKED:
+        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
+    else:
+        xhat = (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd
+    dyf = dyb.to(tl.float32)
+    if HAS_WEIGHT:
+        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+    else:
+        wdy = dyf
+    return xhat, wdy, dyf, rstd
+
+
+@triton.jit
+def _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP: tl.constexpr,
+                      IS_RMS: tl.constexpr, SYNC: tl.constexpr):
+    """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter."""
+    ws = WS + (row64 * (GROUP + 1) + part) * 2
+    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+    if not IS_RMS:
+        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+    _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
+
+
+@triton.jit
+def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr):
+    """dx of a slice from the row's collected partial sums (p0 for c1, p1 for c2)."""
+    c1 = tl.sum(p0, axis=0) / N
+    if IS_RMS:
+        dx = (wdy - xhat * c1) * rstd
+    else:
+        c2 = tl.sum(p1, axis=0) / N
+        dx = (wdy - (xhat * c1 + c2)) * rstd
+    return dx
+
+
+@triton.jit
 def _rownorm_fwd_kernel(
     X,  # *x, (M, N), row stride stride_xm, unit column stride
     R,  # *residual, (M, N), row stride stride_rm (read when HAS_RESIDUAL)
@@ -408,19 +451,9 @@ def _rownorm_bwd_kernel(
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
-                    rstd = tl.load(RSTD + row)
-                    if IS_RMS:
-                        xhat = xb.to(tl.float32) * rstd
-                    else:
-                        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
-                    wdy = dyb.to(tl.float32)
-                    if HAS_WEIGHT:
-                        wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                    ws = WS + (row64 * (GROUP + 1) + part) * 2
-                    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
-                    if not IS_RMS:
-                        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
-                    _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
+                    xhat, wdy, _, _ = _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask,
+                                                      IS_RMS, HAS_WEIGHT, True)
+                    _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP, IS_RMS, SYNC)
                 xn = xb
                 dyn = dyb
                 nxt = row64 + num_groups
@@ -429,25 +462,12 @@ def _rownorm_bwd_kernel(
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
-                    rstd = tl.load(RSTD + prev)
-                    if IS_RMS:
-                        xhat = xa.to(tl.float32) * rstd
-                    else:
-                        xhat = tl.where(mask, (xa.to(tl.float32) - tl.load(MEAN + prev)) * rstd, 0.0)
-                    dyf = dya.to(tl.float32)
-                    if HAS_WEIGHT:
-                        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                    else:
-                        wdy = dyf
+                    xhat, wdy, dyf, rstd = _coop_bwd_terms(xa, dya, W, MEAN, RSTD, prev, cols,
+                                                           mask, IS_RMS, HAS_WEIGHT, True)
                     row_ws = WS + prev64 * (GROUP + 1) * 2
                     p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
                                       1 if IS_RMS else 2, GROUP, SYNC)
-                    c1 = tl.sum(p0, axis=0) / N
-                    if IS_RMS:
-                        dx = (wdy - xhat * c1) * rstd
-                    else:
-                        c2 = tl.sum(p1, axis=0) / N
-                        dx = (wdy - (xhat * c1 + c2)) * rstd
+                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
@@ -469,19 +489,9 @@ def _rownorm_bwd_kernel(
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
-                    rstd = tl.load(RSTD + row)
-                    if IS_RMS:
-                        xhat = xb.to(tl.float32) * rstd
-                    else:
-                        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
-                    wdy = dyb.to(tl.float32)
-                    if HAS_WEIGHT:
-                        wdy = wdy * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                    ws = WS + (row64 * (GROUP + 1) + part) * 2
-                    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
-                    if not IS_RMS:
-                        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
-                    _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
+                    xhat, wdy, _, _ = _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask,
+                                                      IS_RMS, HAS_WEIGHT, True)
+                    _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP, IS_RMS, SYNC)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
@@ -491,22 +501,9 @@ def _rownorm_bwd_kernel(
                                       1 if IS_RMS else 2, GROUP, SYNC)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
-                    rstd = tl.load(RSTD + row)
-                    if IS_RMS:
-                        xhat = xn.to(tl.float32) * rstd
-                    else:
-                        xhat = (xn.to(tl.float32) - tl.load(MEAN + row)) * rstd
-                    dyf = dyb.to(tl.float32)
-                    if HAS_WEIGHT:
-                        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                    else:
-                        wdy = dyf
-                    c1 = tl.sum(p0, axis=0) / N
-                    if IS_RMS:
-                        dx = (wdy - xhat * c1) * rstd
-                    else:
-                        c2 = tl.sum(p1, axis=0) / N
-                        dx = (wdy - (xhat * c1 + c2)) * rstd
+                    xhat, wdy, dyf, rstd = _coop_bwd_terms(xn, dyb, W, MEAN, RSTD, row, cols,
+                                                           mask, IS_RMS, HAS_WEIGHT, False)
+                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
