@@ -553,10 +553,13 @@ def test_inference_path(device, op, dtype):
     # (the reference path, on CPU without the interpreter, does not use it)
     assert len(taken) == use_kernels(device) and all(t is not False for t in taken)
     full = run()  # grad mode on, nothing requires grad: the cached inference path again
+    with torch.inference_mode():
+        in_mode = run()
+    assert len(Fn._INFER) == len(taken)  # the same plan
     x.requires_grad_()
     with_grad = run()  # the full path (autograd), which writes statistics
     assert with_grad[0].grad_fn is not None
-    for outs in (second, full):
+    for outs in (second, full, in_mode):
         for a, b_ in zip(first, outs):
             assert torch.equal(a, b_)
     # The full path's kernel also stores the statistics: another compiled variant, where
