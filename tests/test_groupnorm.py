@@ -542,10 +542,10 @@ def test_int64_offsets():
     ((2, 4, 3, 5, 2), None),  # InstanceNorm, 5-D
 ], ids=["group", "split", "instance"])
 def test_inference_path(device, layout, shape, groups):
-    # An eager call without gradients or statistics takes the inference path (functional
-    # _infer_groups): the same y on each call, the full path's within rounding, in x's
-    # memory format.
-    from fusednorm import functional as Fn
+    # An eager call without gradients or statistics takes the inference path
+    # (ops.groupnorm.infer): the same y on each call, the full path's within rounding, in
+    # x's memory format.
+    from fusednorm.kernels.launch import INFER_PLANS
     x = _to_layout(torch.randn(shape, device=device), layout)
     w = 1 + 0.5 * torch.randn(shape[1], device=device)
     b = 0.5 * torch.randn(shape[1], device=device)
@@ -558,7 +558,7 @@ def test_inference_path(device, layout, shape, groups):
     K.clear_plan_caches()
     with torch.no_grad():
         first, second = run(), run()
-    plans = list(Fn._INFER.values())
+    plans = list(INFER_PLANS.values())
     assert len(plans) == use_kernels(device) and all(p is not False for p in plans)
     g = shape[1] if groups is None else groups
     if plans:

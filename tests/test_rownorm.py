@@ -529,11 +529,11 @@ def test_prepared_cache_is_bounded():
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
 @pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"])
 def test_inference_path(device, op, dtype):
-    # An eager call without gradients or statistics takes the inference path (functional
-    # _infer: arguments checked once per call key, no statistics written). It must give
-    # bitwise the same y on each call, the full path's y within rounding, and leave calls
-    # that need gradients alone.
-    from fusednorm import functional as Fn
+    # An eager call without gradients or statistics takes the inference path
+    # (ops.rownorm.infer: arguments checked once per call key, no statistics written). It
+    # must give bitwise the same y on each call, the full path's y within rounding, and
+    # leave calls that need gradients alone.
+    from fusednorm.kernels.launch import INFER_PLANS
     is_rms, residual = "rms" in op, op.startswith("add_")
     fn = getattr(fusednorm, op)
     x = torch.randn(2, 5, 160, device=device, dtype=dtype)
@@ -546,16 +546,16 @@ def test_inference_path(device, op, dtype):
         out = fn(*args)
         return list(out) if residual else [out]
 
-    Fn._INFER.clear()
+    INFER_PLANS.clear()
     with torch.no_grad():
         first, second = run(), run()
-    taken = list(Fn._INFER.values())
+    taken = list(INFER_PLANS.values())
     # (the reference path, on CPU without the interpreter, does not use it)
     assert len(taken) == use_kernels(device) and all(t is not False for t in taken)
     full = run()  # grad mode on, nothing requires grad: the cached inference path again
     with torch.inference_mode():
         in_mode = run()
-    assert len(Fn._INFER) == len(taken)  # the same plan
+    assert len(INFER_PLANS) == len(taken)  # the same plan
     x.requires_grad_()
     with_grad = run()  # the full path (autograd), which writes statistics
     assert with_grad[0].grad_fn is not None
@@ -577,14 +577,14 @@ def test_inference_path(device, op, dtype):
 def test_inference_path_declines_and_checks(device):
     # Non-contiguous x, a list shape: the full path runs (and is right); a bad weight raises
     # the full path's error even after a good call with the same x was cached.
-    from fusednorm import functional as Fn
+    from fusednorm.kernels.launch import INFER_PLANS
     x = torch.randn(96, 6, device=device).t()  # (6, 96), column stride 6
     w = torch.randn(96, device=device)
-    Fn._INFER.clear()
+    INFER_PLANS.clear()
     with torch.no_grad():
         y = fusednorm.layer_norm(x, [96], w)
         assert_close(y, F.layer_norm(x.double(), (96,), w.double()), torch.float32, "y")
-        assert all(v is False for v in Fn._INFER.values())
+        assert all(v is False for v in INFER_PLANS.values())
         xc = x.contiguous()
         fusednorm.rms_norm(xc, 96, w)
         with pytest.raises(ValueError, match="weight has shape"):

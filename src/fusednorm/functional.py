@@ -6,13 +6,10 @@ from typing import Optional, Sequence, Tuple, Union
 import torch
 from torch import Tensor
 
-from .kernels import groupnorm as _KG
-from .kernels import rownorm as _K
-from .kernels import use_kernels as _use_kernels
-from .kernels.launch import INFER_PLANS as _INFER
-from .ops.eager import eager_path as _eager_path
 from .ops.groupnorm import _dense_layout
 from .ops.groupnorm import groupnorm as _group_norm_fwd
+from .ops.groupnorm import infer as _group_norm_infer
+from .ops.rownorm import infer as _rownorm_infer
 from .ops.rownorm import rownorm as _rownorm_fwd
 
 SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
@@ -95,62 +92,6 @@ def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     return _EPS[x.dtype] if eps is None else float(eps)
 
 
-# --- The inference path of the row norms ------------------------------------------------
-# An eager call that needs no gradient and no statistics (inference, the benchmark's forward)
-# on contiguous tensors: its arguments are checked once per call key (every property the
-# checks read), the launch is prepared once, and a call allocates only y (and h): no
-# statistics are written. On the lent H100's host a torch.empty costs 4-7 us and the whole
-# forward 30-60 us, against torch's 12-23 (benchmarks/NOTES.md, v0.6 and v0.7).
-
-
-def _meta(t):
-    return None if t is None else (t.shape, t.stride(), t.dtype, t.device)
-
-
-def _make_infer(fn: str, x: Tensor, residual, normalized_shape, weight, bias, is_rms: bool):
-    """The prepared launch for an inference call, or False where this path does not apply
-    (the full path then runs). Raises what the full path would for bad arguments."""
-    x2, r2, w, b, _ = _canonical(fn, x, normalized_shape, weight, bias, residual)
-    if not (_use_kernels(x.device) and x.numel() > 0 and x.is_contiguous()
-            and (residual is None or residual.is_contiguous())
-            and all(p is None or p.is_contiguous() for p in (weight, bias))):
-        return False
-    # y and h will be empty_like(x): contiguous, so their (M, N) view is x2's.
-    return _K.prepare_fwd(x2, r2, w, b, is_rms, x2, x2 if r2 is not None else None, None,
-                          None)
-
-
-def _infer(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool):
-    """(y, h) from the inference path, or None when it does not apply. eps None: the
-    machine epsilon of x's dtype (RMSNorm's default)."""
-    if not _eager_path(x):
-        return None
-    try:
-        if torch.is_grad_enabled() and (
-                x.requires_grad or (residual is not None and residual.requires_grad)
-                or (weight is not None and weight.requires_grad)
-                or (bias is not None and bias.requires_grad)):
-            return None
-        device = x.device
-        key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device, _meta(residual),
-               _meta(weight), _meta(bias))
-        prep = _INFER.get(key)
-    except (AttributeError, TypeError):  # a non-tensor, an unhashable shape (a list)
-        return None
-    if device.type != "cuda" and not _use_kernels(device):  # read per call (the tests flip it)
-        return None
-    if prep is None:
-        prep = _INFER.make(key, lambda: _make_infer(fn, x, residual, normalized_shape,
-                                                    weight, bias, is_rms))
-    if prep is False:
-        return None
-    y = torch.empty_like(x)
-    h = None if residual is None else torch.empty_like(x)
-    _K.launch_fwd(prep, x, residual, weight, bias, _EPS[x.dtype] if eps is None else float(eps),
-                  y, h, None, None)
-    return y, h
-
-
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-5, *, return_stats: bool = False):
     """LayerNorm over the trailing `normalized_shape` dims, as torch.nn.functional.layer_norm.
@@ -158,7 +99,9 @@ def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] 
     With return_stats=True returns (y, mean, rstd): fp32 statistics shaped like x's leading
     dims (they carry no gradient)."""
     if not return_stats:
-        out = _infer("layer_norm", x, None, normalized_shape, weight, bias, eps, False)
+        out = _rownorm_infer("layer_norm", x, None, normalized_shape, weight, bias, eps, False,
+                             lambda: _canonical("layer_norm", x, normalized_shape, weight,
+                                                bias)[:4])
         if out is not None:
             return out[0]
     x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
@@ -172,7 +115,9 @@ def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = 
     """RMSNorm over the trailing dims, as torch.nn.functional.rms_norm (eps=None: the machine
     epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
     if not return_stats:
-        out = _infer("rms_norm", x, None, normalized_shape, weight, None, eps, True)
+        out = _rownorm_infer("rms_norm", x, None, normalized_shape, weight, None, eps, True,
+                             lambda: _canonical("rms_norm", x, normalized_shape, weight,
+                                                None)[:4])
         if out is not None:
             return out[0]
     x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
@@ -185,7 +130,9 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                    weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
                    eps: float = 1e-5):
     """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
-    out = _infer("add_layer_norm", x, residual, normalized_shape, weight, bias, eps, False)
+    out = _rownorm_infer("add_layer_norm", x, residual, normalized_shape, weight, bias, eps,
+                         False, lambda: _canonical("add_layer_norm", x, normalized_shape,
+                                                   weight, bias, residual)[:4])
     if out is not None:
         return out
     x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
@@ -196,7 +143,9 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
 def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                  weight: Optional[Tensor] = None, eps: Optional[float] = None):
     """h = x + residual; returns (rms_norm(h), h) from one kernel."""
-    out = _infer("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True)
+    out = _rownorm_infer("add_rms_norm", x, residual, normalized_shape, weight, None, eps,
+                         True, lambda: _canonical("add_rms_norm", x, normalized_shape,
+                                                  weight, None, residual)[:4])
     if out is not None:
         return out
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)
@@ -256,49 +205,6 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
     return x, num_groups, w, b
 
 
-# The inference path of GroupNorm / InstanceNorm, as the row norms' (_infer above): x dense
-# as it comes (contiguous or channels_last), checks once per call key; the group path then
-# writes no statistics.
-def _make_infer_groups(fn: str, x: Tensor, num_groups, weight, bias, activation):
-    xd, g, w, b = _group_view(fn, x, num_groups, weight, bias, activation)
-    if not (_use_kernels(x.device) and x.numel() > 0 and xd is x
-            and all(p is None or p.is_contiguous() for p in (w, b))):
-        return False
-    return _KG.prepare_fwd(x, g, activation, w, b, x, False), g
-
-
-def _infer_groups(fn: str, x, num_groups, weight, bias, eps, activation):
-    """y from the inference path, or None when it does not apply."""
-    if not _eager_path(x):
-        return None
-    try:
-        if torch.is_grad_enabled() and (
-                x.requires_grad or (weight is not None and weight.requires_grad)
-                or (bias is not None and bias.requires_grad)):
-            return None
-        device = x.device
-        key = (fn, num_groups, x.shape, x.stride(), x.dtype, device, _meta(weight),
-               _meta(bias), activation)
-        plan = _INFER.get(key)
-    except (AttributeError, TypeError):  # a non-tensor, an unhashable argument
-        return None
-    if device.type != "cuda" and not _use_kernels(device):  # read per call (the tests flip it)
-        return None
-    if plan is None:
-        plan = _INFER.make(key, lambda: _make_infer_groups(fn, x, num_groups, weight, bias,
-                                                           activation))
-    if plan is False:
-        return None
-    prep, g = plan
-    y = torch.empty_like(x)
-    mean = rstd = None
-    if not prep.group_path:  # the split path's statistics are its own intermediates
-        mean = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
-        rstd = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
-    _KG.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
-    return y
-
-
 def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-5,
                activation: Optional[str] = None, *, return_stats: bool = False):
@@ -309,7 +215,9 @@ def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
     With return_stats=True returns (y, mean, rstd): fp32 (N, num_groups) statistics (they
     carry no gradient)."""
     if not return_stats:
-        y = _infer_groups("group_norm", x, num_groups, weight, bias, eps, activation)
+        y = _group_norm_infer("group_norm", x, num_groups, weight, bias, eps, activation,
+                              lambda: _group_view("group_norm", x, num_groups, weight, bias,
+                                                  activation))
         if y is not None:
             return y
     xd, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
@@ -324,7 +232,9 @@ def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Ten
     stats), as torch.nn.functional.instance_norm, then the optional activation. With
     return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
     if not return_stats:
-        y = _infer_groups("instance_norm", x, None, weight, bias, eps, activation)
+        y = _group_norm_infer("instance_norm", x, None, weight, bias, eps, activation,
+                              lambda: _group_view("instance_norm", x, None, weight, bias,
+                                                  activation))
         if y is not None:
             return y
     xd, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)

@@ -188,8 +188,8 @@ class PreparedCache(dict):
         return prep
 
 
-# The functional layer's inference plans (functional._infer): they hold prepared launches,
-# so every launcher's cache clearing clears them too.
+# The inference plans of the ops layer (ops/rownorm.py and ops/groupnorm.py, infer): they
+# hold prepared launches, so every launcher's cache clearing clears them too.
 INFER_PLANS = PreparedCache(1024)
 
 

@@ -44,3 +44,15 @@ def check_devices(op: str, x: Tensor, *tensors) -> None:
     for t in tensors:
         if t is not None and t.device != x.device:
             raise ValueError(f"fusednorm::{op}: a tensor is on {t.device} but x is on {x.device}")
+
+
+def tensor_key(t):
+    """The properties of an optional tensor argument that the functional layer's checks
+    read (an inference plan's key entry; None for None)."""
+    return None if t is None else (t.shape, t.stride(), t.dtype, t.device)
+
+
+def wants_grad(*tensors) -> bool:
+    """Whether autograd must record this call: grad mode is on and an argument (None
+    allowed) requires grad."""
+    return torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in tensors)

@@ -11,7 +11,8 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, check_devices, eager_path
+from ..kernels.launch import INFER_PLANS
+from .eager import autograd_function, check_devices, eager_path, tensor_key, wants_grad
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -159,3 +160,46 @@ def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_g
             or (bias is not None and bias.requires_grad)):
         return _EagerGroupNorm.apply(x, weight, bias, num_groups, eps, activation)
     return fwd_impl(x, weight, bias, num_groups, eps, activation)
+
+
+# The inference path, as the row norms' (ops/rownorm.py, infer): x dense as it comes
+# (contiguous or channels_last), checks once per call key; the group path then writes no
+# statistics (the split path needs them as its own intermediates).
+
+
+def _make_plan(x: Tensor, activation, check):
+    xd, g, w, b = check()
+    if not (x.numel() > 0 and xd is x and all(p is None or p.is_contiguous() for p in (w, b))):
+        return False
+    return K.prepare_fwd(x, g, activation, w, b, x, False), g
+
+
+def infer(fn: str, x, num_groups, weight, bias, eps, activation, check):
+    """y from the inference path, or None where it does not apply. check(): the functional
+    layer's checks, returning (x dense, groups, weight, bias) and raising for bad
+    arguments."""
+    if not eager_path(x):
+        return None
+    try:
+        if wants_grad(x, weight, bias):
+            return None
+        device = x.device
+        key = (fn, num_groups, x.shape, x.stride(), x.dtype, device, tensor_key(weight),
+               tensor_key(bias), activation)
+        plan = INFER_PLANS.get(key)
+    except (AttributeError, TypeError):  # a non-tensor, an unhashable argument
+        return None
+    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
+        return None
+    if plan is None:
+        plan = INFER_PLANS.make(key, lambda: _make_plan(x, activation, check))
+    if plan is False:
+        return None
+    prep, g = plan
+    y = torch.empty_like(x)
+    mean = rstd = None
+    if not prep.group_path:
+        mean = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
+        rstd = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
+    K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
+    return y

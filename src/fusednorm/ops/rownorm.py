@@ -10,7 +10,8 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, check_devices, eager_path
+from ..kernels.launch import INFER_PLANS
+from .eager import autograd_function, check_devices, eager_path, tensor_key, wants_grad
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -155,3 +156,52 @@ def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
             or (bias is not None and bias.requires_grad)):
         return _EagerRowNorm.apply(x, residual, weight, bias, eps, is_rms)
     return fwd_impl(x, residual, weight, bias, eps, is_rms)
+
+
+# --- The inference path -------------------------------------------------------------------
+# An eager call that needs no gradient and no statistics (inference, the benchmark's forward)
+# on contiguous tensors: the functional layer's checks run once per call key (the key holds
+# every property they read), the launch is prepared once, and a call allocates only y (and
+# h); the kernel writes no statistics. On the lent H100's host this halved the forward's
+# host time (LayerNorm 1x4096: 54.7 -> 23.6 us, torch 20.4; benchmarks/NOTES.md, v0.7).
+
+
+def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
+    x2, r2, w, b = check()
+    if not (x.numel() > 0 and x.is_contiguous()
+            and (residual is None or residual.is_contiguous())
+            and all(p is None or p.is_contiguous() for p in (weight, bias))):
+        return False
+    # y and h will be empty_like(x): contiguous, so their (M, N) view is x2's.
+    prep = K.prepare_fwd(x2, r2, w, b, is_rms, x2, x2 if r2 is not None else None, None, None)
+    return prep, float(torch.finfo(x.dtype).eps)
+
+
+def infer(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
+    """(y, h) from the inference path, or None where it does not apply (the caller then
+    takes the full path). check(): the functional layer's argument checks, returning the
+    canonical (x2, residual2, weight, bias) and raising for bad arguments. eps None: the
+    machine epsilon of x's dtype (RMSNorm's default)."""
+    if not eager_path(x):
+        return None
+    try:
+        if wants_grad(x, residual, weight, bias):
+            return None
+        device = x.device
+        key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device, tensor_key(residual),
+               tensor_key(weight), tensor_key(bias))
+        plan = INFER_PLANS.get(key)
+    except (AttributeError, TypeError):  # a non-tensor, an unhashable shape (a list)
+        return None
+    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
+        return None
+    if plan is None:
+        plan = INFER_PLANS.make(key, lambda: _make_plan(x, residual, weight, bias, is_rms, check))
+    if plan is False:
+        return None
+    prep, default_eps = plan
+    y = torch.empty_like(x)
+    h = None if residual is None else torch.empty_like(x)
+    K.launch_fwd(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
+                 y, h, None, None)
+    return y, h
