@@ -92,6 +92,13 @@ def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     return _EPS[x.dtype] if eps is None else float(eps)
 
 
+def _infer_rows(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool):
+    """(y, h) from the ops layer's inference path (no gradient, no statistics), which runs
+    this layer's checks once per call key; None where it does not apply."""
+    return _rownorm_infer(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
+                          lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4])
+
+
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-5, *, return_stats: bool = False):
     """LayerNorm over the trailing `normalized_shape` dims, as torch.nn.functional.layer_norm.
@@ -99,9 +106,7 @@ def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] 
     With return_stats=True returns (y, mean, rstd): fp32 statistics shaped like x's leading
     dims (they carry no gradient)."""
     if not return_stats:
-        out = _rownorm_infer("layer_norm", x, None, normalized_shape, weight, bias, eps, False,
-                             lambda: _canonical("layer_norm", x, normalized_shape, weight,
-                                                bias)[:4])
+        out = _infer_rows("layer_norm", x, None, normalized_shape, weight, bias, eps, False)
         if out is not None:
             return out[0]
     x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
@@ -115,9 +120,7 @@ def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = 
     """RMSNorm over the trailing dims, as torch.nn.functional.rms_norm (eps=None: the machine
     epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
     if not return_stats:
-        out = _rownorm_infer("rms_norm", x, None, normalized_shape, weight, None, eps, True,
-                             lambda: _canonical("rms_norm", x, normalized_shape, weight,
-                                                None)[:4])
+        out = _infer_rows("rms_norm", x, None, normalized_shape, weight, None, eps, True)
         if out is not None:
             return out[0]
     x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
@@ -130,9 +133,7 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                    weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
                    eps: float = 1e-5):
     """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
-    out = _rownorm_infer("add_layer_norm", x, residual, normalized_shape, weight, bias, eps,
-                         False, lambda: _canonical("add_layer_norm", x, normalized_shape,
-                                                   weight, bias, residual)[:4])
+    out = _infer_rows("add_layer_norm", x, residual, normalized_shape, weight, bias, eps, False)
     if out is not None:
         return out
     x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
@@ -143,9 +144,7 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
 def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                  weight: Optional[Tensor] = None, eps: Optional[float] = None):
     """h = x + residual; returns (rms_norm(h), h) from one kernel."""
-    out = _rownorm_infer("add_rms_norm", x, residual, normalized_shape, weight, None, eps,
-                         True, lambda: _canonical("add_rms_norm", x, normalized_shape,
-                                                  weight, None, residual)[:4])
+    out = _infer_rows("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True)
     if out is not None:
         return out
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)
@@ -205,6 +204,12 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
     return x, num_groups, w, b
 
 
+def _infer_groups(fn: str, x, num_groups, weight, bias, eps, activation):
+    """y from the ops layer's inference path (checks once per call key), or None."""
+    return _group_norm_infer(fn, x, num_groups, weight, bias, eps, activation,
+                             lambda: _group_view(fn, x, num_groups, weight, bias, activation))
+
+
 def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-5,
                activation: Optional[str] = None, *, return_stats: bool = False):
@@ -215,9 +220,7 @@ def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
     With return_stats=True returns (y, mean, rstd): fp32 (N, num_groups) statistics (they
     carry no gradient)."""
     if not return_stats:
-        y = _group_norm_infer("group_norm", x, num_groups, weight, bias, eps, activation,
-                              lambda: _group_view("group_norm", x, num_groups, weight, bias,
-                                                  activation))
+        y = _infer_groups("group_norm", x, num_groups, weight, bias, eps, activation)
         if y is not None:
             return y
     xd, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
@@ -232,9 +235,7 @@ def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Ten
     stats), as torch.nn.functional.instance_norm, then the optional activation. With
     return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
     if not return_stats:
-        y = _group_norm_infer("instance_norm", x, None, weight, bias, eps, activation,
-                              lambda: _group_view("instance_norm", x, None, weight, bias,
-                                                  activation))
+        y = _infer_groups("instance_norm", x, None, weight, bias, eps, activation)
         if y is not None:
             return y
     xd, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)
