@@ -204,10 +204,18 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
     return x, num_groups, w, b
 
 
-def _infer_groups(fn: str, x, num_groups, weight, bias, eps, activation):
-    """y from the ops layer's inference path (checks once per call key), or None."""
-    return _group_norm_infer(fn, x, num_groups, weight, bias, eps, activation,
-                             lambda: _group_view(fn, x, num_groups, weight, bias, activation))
+def _groups(fn: str, x, num_groups, weight, bias, eps, activation, return_stats: bool):
+    """group_norm / instance_norm (num_groups None): the ops layer's inference path when
+    no statistics are asked for (it runs _group_view once per call key), else the full
+    path."""
+    if not return_stats:
+        y = _group_norm_infer(fn, x, num_groups, weight, bias, eps, activation,
+                              lambda: _group_view(fn, x, num_groups, weight, bias, activation))
+        if y is not None:
+            return y
+    xd, g, w, b = _group_view(fn, x, num_groups, weight, bias, activation)
+    y, mean, rstd = _group_norm_fwd(xd, w, b, g, float(eps), activation)
+    return (y, mean, rstd) if return_stats else y
 
 
 def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
@@ -219,13 +227,7 @@ def group_norm(x: Tensor, num_groups: int, weight: Optional[Tensor] = None,
 
     With return_stats=True returns (y, mean, rstd): fp32 (N, num_groups) statistics (they
     carry no gradient)."""
-    if not return_stats:
-        y = _infer_groups("group_norm", x, num_groups, weight, bias, eps, activation)
-        if y is not None:
-            return y
-    xd, g, w, b = _group_view("group_norm", x, num_groups, weight, bias, activation)
-    y, mean, rstd = _group_norm_fwd(xd, w, b, g, float(eps), activation)
-    return (y, mean, rstd) if return_stats else y
+    return _groups("group_norm", x, num_groups, weight, bias, eps, activation, return_stats)
 
 
 def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
@@ -234,10 +236,4 @@ def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Ten
     """InstanceNorm of x (N, C, *spatial) with the input's own statistics (no running
     stats), as torch.nn.functional.instance_norm, then the optional activation. With
     return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
-    if not return_stats:
-        y = _infer_groups("instance_norm", x, None, weight, bias, eps, activation)
-        if y is not None:
-            return y
-    xd, g, w, b = _group_view("instance_norm", x, None, weight, bias, activation)
-    y, mean, rstd = _group_norm_fwd(xd, w, b, g, float(eps), activation)
-    return (y, mean, rstd) if return_stats else y
+    return _groups("instance_norm", x, None, weight, bias, eps, activation, return_stats)

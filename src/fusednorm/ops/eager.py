@@ -11,6 +11,9 @@ Set fusednorm.ops.eager.ENABLED = False to send every call through the registere
 import torch
 from torch import Tensor
 
+from ..kernels import use_kernels
+from ..kernels.launch import INFER_PLANS
+
 ENABLED = True
 _is_compiling = torch.compiler.is_compiling
 
@@ -55,4 +58,37 @@ def tensor_key(t):
 def wants_grad(*tensors) -> bool:
     """Whether autograd must record this call: grad mode is on and an argument (None
     allowed) requires grad."""
-    return torch.is_grad_enabled() and any(t is not None and t.requires_grad for t in tensors)
+    if torch.is_grad_enabled():
+        for t in tensors:  # a loop, not any(<generator>): this runs on every eager call
+            if t is not None and t.requires_grad:
+                return True
+    return False
+
+
+def inference_plan(x, residual, weight, bias, key, make):
+    """The cached plan of the inference path (ops/rownorm.py, ops/groupnorm.py: infer) for an
+    eager call on x that needs no gradient, or None where that path does not apply (then
+    the caller takes the full path). residual, weight, bias: the other tensor arguments
+    (None where absent); the plan's key is their and x's properties plus `key`, the op's
+    other arguments. make() builds the plan on a key's first call (running the functional
+    layer's checks, which raise for bad arguments) or returns False to send that key to
+    the full path. Fixed arguments, not *tensors: this runs on every inference call."""
+    if not eager_path(x):
+        return None
+    try:
+        if torch.is_grad_enabled() and (
+                x.requires_grad or (residual is not None and residual.requires_grad)
+                or (weight is not None and weight.requires_grad)
+                or (bias is not None and bias.requires_grad)):
+            return None
+        device = x.device
+        key = (x.shape, x.stride(), x.dtype, device, tensor_key(residual), tensor_key(weight),
+               tensor_key(bias)) + key
+        plan = INFER_PLANS.get(key)
+    except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
+        return None
+    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
+        return None
+    if plan is None:
+        plan = INFER_PLANS.make(key, make)
+    return plan or None

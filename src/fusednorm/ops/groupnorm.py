@@ -11,8 +11,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
-from ..kernels.launch import INFER_PLANS
-from .eager import autograd_function, check_devices, eager_path, tensor_key, wants_grad
+from .eager import autograd_function, check_devices, eager_path, inference_plan, wants_grad
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -136,7 +135,7 @@ def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
     want_dw = weight is not None and need[1]
     want_db = bias is not None and need[2]
     dx, dw, db = bwd(dy, x, weight, bias, mean, rstd, ctx.num_groups, ctx.activation,
-                               want_dw, want_db)
+                     want_dw, want_db)
     return (dx if need[0] else None, dw if want_dw else None, db if want_db else None,
             None, None, None)
 
@@ -155,9 +154,7 @@ def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_g
     dispatcher (see eager_path)."""
     if not eager_path(x):
         return groupnorm_fwd(x, weight, bias, num_groups, eps, activation)
-    if torch.is_grad_enabled() and (
-            x.requires_grad or (weight is not None and weight.requires_grad)
-            or (bias is not None and bias.requires_grad)):
+    if wants_grad(x, weight, bias):
         return _EagerGroupNorm.apply(x, weight, bias, num_groups, eps, activation)
     return fwd_impl(x, weight, bias, num_groups, eps, activation)
 
@@ -178,28 +175,15 @@ def infer(fn: str, x, num_groups, weight, bias, eps, activation, check):
     """y from the inference path, or None where it does not apply. check(): the functional
     layer's checks, returning (x dense, groups, weight, bias) and raising for bad
     arguments."""
-    if not eager_path(x):
-        return None
-    try:
-        if wants_grad(x, weight, bias):
-            return None
-        device = x.device
-        key = (fn, num_groups, x.shape, x.stride(), x.dtype, device, tensor_key(weight),
-               tensor_key(bias), activation)
-        plan = INFER_PLANS.get(key)
-    except (AttributeError, TypeError):  # a non-tensor, an unhashable argument
-        return None
-    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
-        return None
+    plan = inference_plan(x, None, weight, bias, (fn, num_groups, activation),
+                          lambda: _make_plan(x, activation, check))
     if plan is None:
-        plan = INFER_PLANS.make(key, lambda: _make_plan(x, activation, check))
-    if plan is False:
         return None
     prep, g = plan
     y = torch.empty_like(x)
     mean = rstd = None
     if not prep.group_path:
-        mean = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
-        rstd = torch.empty((x.shape[0], g), device=device, dtype=torch.float32)
+        mean = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
+        rstd = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
     K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
     return y

@@ -10,8 +10,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from ..kernels.launch import INFER_PLANS
-from .eager import autograd_function, check_devices, eager_path, tensor_key, wants_grad
+from .eager import autograd_function, check_devices, eager_path, inference_plan, wants_grad
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -150,10 +149,7 @@ def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
     skips the dispatcher (see eager_path)."""
     if not eager_path(x):
         return rownorm_fwd(x, residual, weight, bias, eps, is_rms)
-    if torch.is_grad_enabled() and (
-            x.requires_grad or (residual is not None and residual.requires_grad)
-            or (weight is not None and weight.requires_grad)
-            or (bias is not None and bias.requires_grad)):
+    if wants_grad(x, residual, weight, bias):
         return _EagerRowNorm.apply(x, residual, weight, bias, eps, is_rms)
     return fwd_impl(x, residual, weight, bias, eps, is_rms)
 
@@ -182,22 +178,9 @@ def infer(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: boo
     takes the full path). check(): the functional layer's argument checks, returning the
     canonical (x2, residual2, weight, bias) and raising for bad arguments. eps None: the
     machine epsilon of x's dtype (RMSNorm's default)."""
-    if not eager_path(x):
-        return None
-    try:
-        if wants_grad(x, residual, weight, bias):
-            return None
-        device = x.device
-        key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device, tensor_key(residual),
-               tensor_key(weight), tensor_key(bias))
-        plan = INFER_PLANS.get(key)
-    except (AttributeError, TypeError):  # a non-tensor, an unhashable shape (a list)
-        return None
-    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
-        return None
+    plan = inference_plan(x, residual, weight, bias, (fn, normalized_shape),
+                          lambda: _make_plan(x, residual, weight, bias, is_rms, check))
     if plan is None:
-        plan = INFER_PLANS.make(key, lambda: _make_plan(x, residual, weight, bias, is_rms, check))
-    if plan is False:
         return None
     prep, default_eps = plan
     y = torch.empty_like(x)
