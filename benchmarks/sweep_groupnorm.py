@@ -14,7 +14,8 @@ per case. % is of a device-to-device copy measured in the same run; bytes are th
 
     python benchmarks/sweep_groupnorm.py OUT.json [--settings JSON] [--cases a,b] [--act silu]
 
---settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults)."""
+--warm only checks (compiling into Triton's cache), e.g. in parallel processes before
+one timed run. --settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults)."""
 import argparse
 import json
 import math
@@ -70,6 +71,9 @@ def main():
     ap.add_argument("--layouts", default="nc,cl")
     ap.add_argument("--act", default=None)
     ap.add_argument("--no-torch", action="store_true")
+    ap.add_argument("--warm", action="store_true",
+                    help="only check each setting (compiles its kernels into Triton's "
+                         "cache, for a timed run in another process)")
     a = ap.parse_args()
     settings = json.loads(a.settings)
     clock = CudaClock(warmup_ms=10, rep_ms=60)
@@ -157,7 +161,7 @@ def main():
                       f"{b_host:5.0f}us", flush=True)
                 rows.append(r)
 
-            if not a.no_torch:
+            if not (a.no_torch or a.warm):
                 measure(theirs, "torch")
             for setting in settings:
                 for k, v in {**defaults, **setting}.items():
@@ -176,6 +180,14 @@ def main():
                 if max(errs) > 1.0:
                     print(f"{name:9s} {lay} {tag:34s} WRONG err/tol {errs}", flush=True)
                     rows.append(dict(case=name, layout=lay, provider=tag, wrong=errs))
+                    continue
+                if a.warm:
+                    # The backward's GPU-time path (bwd_impl) compiles in measure only.
+                    x3 = xs[0].flatten(2)
+                    G = groups or C
+                    st = OG.fwd_impl(x3, w, b, G, 1e-5, a.act)[1:]
+                    OG.bwd_impl(dy.flatten(2), x3, w, b, st[0], st[1], G, a.act, True, True)
+                    print(f"{name:9s} {lay} {tag} compiled", flush=True)
                     continue
                 measure(ours, tag)
             del xs, w, b, dy, ref

@@ -175,8 +175,10 @@ def _several_combine_steps(p, Cg):
 ])
 def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
     # channels_last tiles of 16 values per thread (the GPU default is larger), so that
-    # shapes small enough for the interpreter still take several chunks and tiles.
+    # shapes small enough for the interpreter still take several chunks and tiles. The
+    # split path takes channels_last groups wider than COLS_MAX_CG: 0 sends these here.
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
+    monkeypatch.setattr(K, "COLS_MAX_CG", 0)
     K.clear_plan_caches()
     try:
         x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
@@ -238,6 +240,7 @@ def test_ticket_pairs(device, monkeypatch):
     # per thread keep the shape small.
     monkeypatch.setattr(K, "LAG_WAVES", 1)
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
+    monkeypatch.setattr(K, "COLS_MAX_CG", 0)  # the split path in channels_last
     K.clear_plan_caches()
     try:
         shape = (8, 320, 8, 8)
@@ -247,6 +250,47 @@ def test_ticket_pairs(device, monkeypatch):
         _run(device, torch.float32, shape, 32, "channels_last", "gelu")
     finally:
         K.clear_plan_caches()
+
+
+@pytest.fixture
+def small_cols_tiles(monkeypatch):
+    """Columns-path tiles of 64 elements, chunks of 2 tiles (however few SMs the device
+    has) and combine steps of 64 lanes, so that shapes small enough for the interpreter
+    take several chunks, channel blocks and combine steps."""
+    monkeypatch.setattr(K, "COLS_PROGRAMS_PER_SM", 1 << 20)
+    monkeypatch.setattr(K, "COLS_TILE_FWD", 64)
+    monkeypatch.setattr(K, "COLS_TILE_BWD", 64)
+    monkeypatch.setattr(K, "COLS_MIN_STEPS", 2)
+    monkeypatch.setattr(K, "COLS_COMB_LANES", 64)
+    K.clear_plan_caches()
+    yield
+    K.clear_plan_caches()
+
+
+@pytest.mark.parametrize("shape, groups, dtype, activation", [
+    # Groups of 10 channels straddle the 64-channel tiles; 8 combine programs per sample.
+    ((2, 320, 4, 5), 32, torch.bfloat16, "silu"),
+    # 6 channels in a tile of 8 (masked); a last chunk of 9 rows (a partial tile); the
+    # combine takes two steps over the 10 chunks.
+    ((1, 6, 17, 9), 3, torch.float32, "gelu"),
+    # 5-D, one channel per group (InstanceNorm's shape of the work), fp16.
+    ((2, 5, 3, 4, 3), 5, torch.float16, None),
+], ids=["straddle", "partial", "instance"])
+def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
+    # The columns path (channels_last, groups the group path declines).
+    x = _to_layout(torch.empty(shape, dtype=dtype), "channels_last")
+    x3 = K._canonical(x)
+    Cg = shape[1] // groups
+    assert K.group_config(x3, Cg, False) is None and K.group_config(x3, Cg, True) is None
+    for backward in (False, True):
+        cc = K.cols_config(x3, Cg, backward)
+        assert cc is not None and cc.n_chunks > 1
+        if shape[1] == 320:
+            assert cc.block_c < shape[1] and cc.block_c % Cg != 0 and groups > cc.comb_g
+        if shape[1] == 6:
+            assert x3.shape[2] % cc.s_chunk != 0 and cc.block_c > 6
+            assert cc.comb_k < cc.n_chunks
+    _run(device, dtype, shape, groups, "channels_last", activation)
 
 
 def test_mixed_fp32_weight(device):
@@ -311,10 +355,11 @@ def test_stats(device):
     assert_close(mean, x.double().mean((2, 3)), torch.float32, "instance mean")
 
 
-def test_large_mean(device):
-    # |mean| >> std: the Chan merges keep the variance near fp32 precision, where a
-    # sum-of-squares variance would lose most digits.
-    x = torch.randn(2, 4, 64, 80, device=device) + 1000.0
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_large_mean(device, layout):
+    # |mean| >> std: the Chan merges (and the columns path's shifted sums) keep the
+    # variance near fp32 precision, where a sum-of-squares variance would lose most digits.
+    x = _to_layout(torch.randn(2, 4, 64, 80, device=device) + 1000.0, layout)
     _, _, rstd = fusednorm.group_norm(x, 2, return_stats=True)
     ref = torch.rsqrt(x.double().reshape(2, 2, -1).var(-1, unbiased=False) + 1e-5)
     torch.testing.assert_close(rstd.double(), ref, rtol=1e-4, atol=0)

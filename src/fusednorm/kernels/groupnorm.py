@@ -679,6 +679,247 @@ def _groupnorm_bwd_group_kernel(
 
 
 # ----------------------------------------------------------------------------------------
+# The columns path: channels_last inputs that the group path declines (groups whose runs
+# of Cg channels are short, few groups, large groups). In channels_last a sample is an
+# S x C matrix with contiguous rows and a group is a band of Cg columns, so its statistics
+# are column sums. Three launches (four in the backward), no program waits for another:
+#   1. stats: a program reduces a chunk of rows (positions) of one sample, BLOCK_C
+#      columns wide, to per-channel partials. It adds whole tiles elementwise in registers
+#      and reduces across threads once, at the chunk's end (a reduction per tile made the
+#      first version L1-bound: 13-57% of copy). Forward: the chunk's mean and M2 per
+#      channel from sums shifted by the chunk's first row; backward: sum(dz * xhat) and
+#      sum(dz).
+#   2. combine: a program per sample and block of whole groups merges the chunks in a
+#      fixed order (forward: Chan's formula over chunks, then over the group's channels, to
+#      mean and rstd; backward: c1, c2 and the sample's sums for dw, db, which a last
+#      launch adds over the samples in order).
+#   3. apply: y (forward) or dx (backward) with per-channel coefficients in registers. The
+#      programs take the tiles in reverse order, so the first ones find in L2 the rows
+#      that the stats launch read last.
+# ----------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C: tl.constexpr):
+    """Decode program pid = (n * n_chunks + k) * c_blocks + cb: the partial row
+    n * n_chunks + k, the sample n, the chunk's positions (first, count), its origin (int64)
+    and the tile's channels."""
+    c_blocks = tl.cdiv(C, BLOCK_C)
+    row = pid // c_blocks
+    n = row // n_chunks
+    s_lo = (row % n_chunks) * s_chunk
+    rows = tl.minimum(S - s_lo, s_chunk)
+    origin = (n.to(tl.int64) * S + s_lo) * C
+    cc = (pid % c_blocks) * BLOCK_C + tl.arange(0, BLOCK_C)
+    return row, n, rows, origin, cc
+
+
+@triton.jit
+def _groupnorm_cols_stats_kernel(
+    X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
+    DY,  # *dL/dy, as X (read when BACKWARD)
+    W,  # *weight (C,) contiguous (read when BACKWARD and HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when BACKWARD and HAS_BIAS: with an activation)
+    MEAN,  # *fp32 (N, G) contiguous: group means (read when BACKWARD)
+    RSTD,  # *fp32 (N, G) contiguous: group 1 / std (read when BACKWARD)
+    PART,  # *fp32 (2, N * n_chunks, C) scratch: per chunk and channel, forward [0] mean,
+    #        [1] sum of squared deviations; backward [0] sum(dz * xhat), [1] sum(dz)
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    n_chunks,  # chunks per sample
+    s_chunk,  # positions per chunk, a multiple of BLOCK_S
+    BACKWARD: tl.constexpr,
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,  # channels per tile
+    BLOCK_S: tl.constexpr,  # positions per tile
+    STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
+):
+    row, n, rows, origin, cc = _cols_tile(tl.program_id(0), n_chunks, s_chunk, S, C, BLOCK_C)
+    c_mask = cc < C
+    sj = tl.arange(0, BLOCK_S)
+    # In-chunk offsets fit in int32 (checked by the launcher).
+    offs = (sj * C)[:, None] + cc[None, :]
+    acc1 = tl.zeros([BLOCK_S, BLOCK_C], dtype=tl.float32)
+    acc2 = tl.zeros([BLOCK_S, BLOCK_C], dtype=tl.float32)
+    if BACKWARD:
+        stat = n * (C // Cg) + cc // Cg
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+        w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
+        for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+            mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+            at = origin + s0 * C + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+            xhat = (x - mean[None, :]) * rstd[None, :]
+            if ACTIVATION != 0:
+                dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
+            acc1 += dz * xhat
+            acc2 += dz
+        p1 = tl.sum(acc1, axis=0)
+        p2 = tl.sum(acc2, axis=0)
+    else:
+        # Sums of x - shift, shift = the chunk's first row: no cancellation when the mean
+        # is large against the spread.
+        shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
+        for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+            mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+            x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
+            d = tl.where(mask, x - shift[None, :], 0.0)
+            acc1 += d
+            acc2 += d * d
+        s1 = tl.sum(acc1, axis=0)
+        s2 = tl.sum(acc2, axis=0)
+        cnt = rows.to(tl.float32)
+        p1 = shift + s1 / cnt
+        p2 = tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
+    part = row.to(tl.int64) * C + cc
+    tl.store(PART + part, p1, mask=c_mask)
+    tl.store(PART + tl.cast(N, tl.int64) * n_chunks * C + part, p2, mask=c_mask)
+
+
+@triton.jit
+def _groupnorm_cols_combine_kernel(
+    PART,  # *fp32 (2, N * n_chunks, C): the stats launch's partials
+    MEAN,  # *fp32 (N, G): forward writes the group means
+    RSTD,  # *fp32 (N, G): forward writes the group 1 / std
+    W,  # *weight (C,) contiguous (read when BACKWARD and HAS_WEIGHT)
+    C12,  # *fp32 (2, N, G) scratch: backward writes c1, c2
+    SUMS,  # *fp32 (2, N, C) scratch: backward writes per sample sum(dz * xhat), sum(dz)
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    n_chunks,  # chunks per sample
+    s_chunk,  # positions per chunk
+    eps,  # forward: added to the variance before the square root
+    BACKWARD: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    COMB_G: tl.constexpr,  # groups per program
+    COMB_C: tl.constexpr,  # channel lanes, >= COMB_G * Cg
+    COMB_K: tl.constexpr,  # chunks per step
+):
+    n = tl.program_id(0)  # grid (N, cdiv(G, COMB_G))
+    g0 = tl.program_id(1) * COMB_G
+    G = C // Cg
+    ci = tl.arange(0, COMB_C)
+    cc = g0 * Cg + ci
+    c_mask = (ci < COMB_G * Cg) & (cc < C)
+    gj = tl.arange(0, COMB_G)
+    g_mask = g0 + gj < G
+    own = ((ci // Cg)[None, :] == gj[:, None]) & c_mask[None, :]  # channel ci in group gj
+    kj = tl.arange(0, COMB_K)
+    second = tl.cast(N, tl.int64) * n_chunks * C  # PART's second array
+    out = n * G + g0 + gj
+    if BACKWARD:
+        s_dzx = tl.zeros([COMB_C], dtype=tl.float32)
+        s_dz = tl.zeros([COMB_C], dtype=tl.float32)
+        for k0 in range(0, n_chunks, COMB_K):
+            m = (k0 + kj < n_chunks)[:, None] & c_mask[None, :]
+            at = (tl.cast(n, tl.int64) * n_chunks + k0 + kj)[:, None] * C + cc[None, :]
+            s_dzx += tl.sum(tl.load(PART + at, mask=m, other=0.0), axis=0)
+            s_dz += tl.sum(tl.load(PART + second + at, mask=m, other=0.0), axis=0)
+        tl.store(SUMS + n * C + cc, s_dzx, mask=c_mask)
+        tl.store(SUMS + (N + n) * C + cc, s_dz, mask=c_mask)
+        if HAS_WEIGHT:
+            w = tl.load(W + cc, mask=c_mask, other=0.0).to(tl.float32)
+        else:
+            w = tl.where(c_mask, 1.0, 0.0)
+        inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+        c1 = tl.sum(tl.where(own, (w * s_dzx)[None, :], 0.0), axis=1) * inv_m
+        c2 = tl.sum(tl.where(own, (w * s_dz)[None, :], 0.0), axis=1) * inv_m
+        tl.store(C12 + out, c1, mask=g_mask)
+        tl.store(C12 + N * G + out, c2, mask=g_mask)
+    else:
+        eps = tl.cast(eps, tl.float32)
+        cnt = tl.zeros([], dtype=tl.float32)
+        mean = tl.zeros([COMB_C], dtype=tl.float32)
+        m2 = tl.zeros([COMB_C], dtype=tl.float32)
+        for k0 in range(0, n_chunks, COMB_K):
+            k = k0 + kj
+            k_mask = k < n_chunks
+            m = k_mask[:, None] & c_mask[None, :]
+            at = (tl.cast(n, tl.int64) * n_chunks + k)[:, None] * C + cc[None, :]
+            pm = tl.load(PART + at, mask=m, other=0.0)
+            pq = tl.load(PART + second + at, mask=m, other=0.0)
+            pc = tl.where(k_mask, tl.minimum(s_chunk, S - k * s_chunk), 0).to(tl.float32)
+            b_cnt = tl.sum(pc, axis=0)
+            b_mean = tl.sum(pc[:, None] * pm, axis=0) / b_cnt
+            dev = pm - b_mean[None, :]
+            b_m2 = tl.sum(tl.where(m, pq + pc[:, None] * dev * dev, 0.0), axis=0)
+            tot = cnt + b_cnt
+            delta = b_mean - mean
+            frac = b_cnt / tot
+            mean += delta * frac
+            m2 += b_m2 + delta * delta * cnt * frac
+            cnt = tot
+        # Then the channels of each group (equal counts).
+        g_mean = tl.sum(tl.where(own, mean[None, :], 0.0), axis=1) / tl.cast(Cg, tl.float32)
+        dev = mean[None, :] - g_mean[:, None]
+        g_m2 = tl.sum(tl.where(own, m2[None, :] + cnt * dev * dev, 0.0), axis=1)
+        rstd = 1.0 / tl.sqrt(g_m2 / (cnt * tl.cast(Cg, tl.float32)) + eps)
+        tl.store(MEAN + out, g_mean, mask=g_mask)
+        tl.store(RSTD + out, rstd, mask=g_mask)
+
+
+@triton.jit
+def _groupnorm_cols_apply_kernel(
+    X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
+    DY,  # *dL/dy, as X (read when BACKWARD)
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS)
+    MEAN,  # *fp32 (N, G) contiguous: group means
+    RSTD,  # *fp32 (N, G) contiguous: group 1 / std
+    C12,  # *fp32 (2, N, G): c1, c2 (read when BACKWARD)
+    Y,  # *y (forward) or dL/dx (backward), as X, x's dtype
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    n_chunks,  # chunks per sample
+    s_chunk,  # positions per chunk, a multiple of BLOCK_S
+    BACKWARD: tl.constexpr,
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    BLOCK_C: tl.constexpr,  # channels per tile
+    BLOCK_S: tl.constexpr,  # positions per tile
+    STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
+):
+    # The last tiles of the stats launch first (in L2).
+    pid = tl.num_programs(0) - 1 - tl.program_id(0)
+    row, n, rows, origin, cc = _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C)
+    c_mask = cc < C
+    sj = tl.arange(0, BLOCK_S)
+    offs = (sj * C)[:, None] + cc[None, :]
+    G = C // Cg
+    stat = n * G + cc // Cg
+    mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+    rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+    w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
+    if BACKWARD:
+        c1 = tl.load(C12 + stat, mask=c_mask, other=0.0)
+        c2 = tl.load(C12 + N * G + stat, mask=c_mask, other=0.0)
+    for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+        mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+        at = origin + s0 * C + offs
+        x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+        xhat = (x - mean[None, :]) * rstd[None, :]
+        if BACKWARD:
+            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+            if ACTIVATION != 0:
+                dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
+            out = (w[None, :] * dz - (xhat * c1[None, :] + c2[None, :])) * rstd[None, :]
+        else:
+            out = _activation(xhat * w[None, :] + b[None, :], ACTIVATION)
+        tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask)
+
+
+# ----------------------------------------------------------------------------------------
 # Launch heuristics. Values first set from first principles (H100: 50 MB L2, 132 SMs, 64K
 # registers per SM); those with a measurement beside them were tuned on the lent H100 with
 # benchmarks/sweep_groupnorm.py (GPU time from replayed CUDA graphs), results under
@@ -913,6 +1154,73 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
     return p
 
 
+# The columns path (channels_last inputs the group path declines; kernels above). A tile
+# is BLOCK_S positions x BLOCK_C channels (_block_c_channels_last) of COLS_TILE elements,
+# COLS_EPT per thread. A program takes a chunk of COLS_MIN_STEPS tiles or more: enough
+# that the one cross-thread reduction per chunk is cheap, and more where the launch would
+# otherwise exceed COLS_PROGRAMS_PER_SM programs per SM. The combine takes blocks of whole
+# groups of at most COLS_COMB_CHANNELS channels (one group where a group is wider) and
+# steps of COLS_COMB_LANES partials; groups wider than COLS_MAX_CG take the split path.
+COLS_TILE_FWD = 4096
+COLS_TILE_BWD = 4096
+COLS_EPT = 32
+COLS_MIN_STEPS = 8
+COLS_PROGRAMS_PER_SM = 2
+COLS_STAGES = 3
+COLS_COMB_CHANNELS = 64
+COLS_COMB_LANES = 4096
+COLS_MAX_CG = 1024
+
+
+@dataclass(frozen=True)
+class ColsConfig:
+    block_c: int  # channels per tile
+    block_s: int  # positions per tile
+    s_chunk: int  # positions per chunk (a multiple of block_s)
+    n_chunks: int  # chunks per sample
+    programs: int  # of the stats and apply launches: N * n_chunks * cdiv(C, block_c)
+    num_warps: int
+    comb_g: int  # groups per combine program (a power of two)
+    comb_c: int  # channel lanes of a combine program
+    comb_k: int  # chunks per combine step
+
+
+@functools.lru_cache(maxsize=1024)
+def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
+                 ) -> Optional[ColsConfig]:
+    """The columns path's tiles and chunks, or None where it does not run (wide groups)."""
+    if Cg > COLS_MAX_CG:
+        return None
+    G = C // Cg
+    comb_g = min(max(1, _prev_pow2(COLS_COMB_CHANNELS // Cg)), triton.next_power_of_2(G))
+    comb_c = triton.next_power_of_2(comb_g * Cg)
+    tile = COLS_TILE_BWD if backward else COLS_TILE_FWD
+    block_c = _block_c_channels_last(C)
+    block_s = min(triton.next_power_of_2(S), max(1, tile // block_c))
+    s_tiles = _cdiv(S, block_s)
+    c_blocks = _cdiv(C, block_c)
+    steps = max(COLS_MIN_STEPS, _cdiv(N * c_blocks * s_tiles, COLS_PROGRAMS_PER_SM * sms))
+    s_chunk = min(steps, s_tiles) * block_s
+    n_chunks = _cdiv(S, s_chunk)
+    num_warps = max(1, min(16, block_c * block_s // (32 * COLS_EPT)))
+    comb_k = max(1, min(triton.next_power_of_2(n_chunks), COLS_COMB_LANES // comb_c))
+    return ColsConfig(block_c, block_s, s_chunk, n_chunks, N * n_chunks * c_blocks,
+                      num_warps, comb_g, comb_c, comb_k)
+
+
+def _prev_pow2(v: int) -> int:
+    return 1 << (v.bit_length() - 1) if v >= 1 else 0
+
+
+def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig]:
+    """The columns path's config for x (N, C, S) in channels_last, or None."""
+    N, C, S = x.shape
+    cfg = _cols_config(C, S, Cg, N, backward, sm_count(x.device))
+    if cfg is not None:
+        assert cfg.s_chunk * C < 2**31, "in-chunk offsets must fit in int32"
+    return cfg
+
+
 def clear_plan_caches():
     """Forget cached launch decisions: after changing a heuristic constant of this module
     (tuning sweeps, tests that shrink tiles)."""
@@ -921,6 +1229,7 @@ def clear_plan_caches():
     _PREPARED.clear()
     INFER_PLANS.clear()
     _group_config.cache_clear()
+    _cols_config.cache_clear()
 
 
 def _geometry(p: Plan, x: torch.Tensor, Cg: int):
@@ -935,6 +1244,9 @@ _BWD = CachedKernel(_groupnorm_bwd_kernel)
 
 _FWD_GROUP = CachedKernel(_groupnorm_fwd_group_kernel)
 _BWD_GROUP = CachedKernel(_groupnorm_bwd_group_kernel)
+_COLS_STATS = CachedKernel(_groupnorm_cols_stats_kernel)
+_COLS_COMBINE = CachedKernel(_groupnorm_cols_combine_kernel)
+_COLS_APPLY = CachedKernel(_groupnorm_cols_apply_kernel)
 
 
 @dataclass(frozen=True)
@@ -945,6 +1257,8 @@ class Prepared:
     scratch: int = 0
     counters: int = 0
     group_path: bool = False
+    cols_path: bool = False
+    c12_at: int = 0  # columns path, backward: where c1, c2 start in the scratch
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -959,6 +1273,31 @@ def _canonical(x: torch.Tensor) -> torch.Tensor:
     S = x.numel() // (N * C)
     strides = (C * S, S, 1) if x.is_contiguous() else (S * C, 1, C)
     return x.as_strided((N, C, S), strides)
+
+
+def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared:
+    """The columns path's launches for x (N, C, S): stats, combine, apply (forward); stats,
+    combine, the sum over samples of dw, db, apply (backward). Scratch: the partials, then
+    (backward) c1, c2 and the per-sample sums."""
+    N, C, S = x.shape
+    G = C // Cg
+    ints = (N, C, S, Cg, cc.n_chunks, cc.s_chunk)
+    tiles = (("BACKWARD", backward),) + flags + (
+        ("BLOCK_C", cc.block_c), ("BLOCK_S", cc.block_s), ("STAGES", COLS_STAGES))
+    comb = (("BACKWARD", backward), flags[1], ("COMB_G", cc.comb_g), ("COMB_C", cc.comb_c),
+            ("COMB_K", cc.comb_k))
+    comb_warps = max(1, min(8, cc.comb_c * cc.comb_k // 512))
+    part = 2 * N * cc.n_chunks * C
+    stats = FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps)
+    combine = FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps)
+    apply = FixedLaunch(_COLS_APPLY, (cc.programs,), ints, tiles, cc.num_warps)
+    if not backward:
+        return Prepared((stats, combine, apply), scratch=part, cols_path=True)
+    total = FixedLaunch(_SUM, (_cdiv(C, SUM_BLOCK_N),), (N, C), (
+        ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
+        ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
+    return Prepared((stats, combine, total, apply), scratch=part + 2 * N * G + 2 * N * C,
+                    cols_path=True, c12_at=part)
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -976,6 +1315,9 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                      ("ONE_TILE", gc.one_tile), ("STATS", stats)), gc.num_warps),),
             group_path=True)
+    cc = cols_config(x, Cg, backward=False) if x.stride(1) == 1 and C > 1 else None
+    if cc is not None:
+        return _prepare_cols(x, Cg, flags, cc, backward=False)
     p = plan(x, Cg, backward=False)
     cfg = p.cfg
     # One scratch allocation for both partial arrays (the kernel finds the second).
@@ -1006,6 +1348,12 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
                          (eps,))
         return
     part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    if prep.cols_path:
+        stats, combine, apply = prep.launches
+        stats((x, x, w, b, mean, rstd, part))
+        combine((part, mean, rstd, w, part, part), (eps,))
+        apply((x, x, w, b, mean, rstd, part, y))
+        return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, w, b, y, mean, rstd, part, count), (eps,))
 
@@ -1034,6 +1382,9 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
             FixedLaunch(_SUM, (_cdiv(C, SUM_BLOCK_N),), (N, C), (
                 ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
                 ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)), scratch=2 * N * C, group_path=True)
+    cc = cols_config(x, Cg, backward=True) if x.stride(1) == 1 and C > 1 else None
+    if cc is not None:
+        return _prepare_cols(x, Cg, flags, cc, backward=True)
     p = plan(x, Cg, backward=True)
     cfg = p.cfg
     G = num_groups
@@ -1066,6 +1417,15 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
         main, total = prep.launches
         main((x, dy, w, b, mean, rstd, dx, scratch))
         total((scratch, scratch[prep.scratch // 2:], dw, db))
+        return
+    if prep.cols_path:
+        stats, combine, total, apply = prep.launches
+        c12 = scratch[prep.c12_at:]
+        sums = c12[2 * mean.numel():]
+        stats((x, dy, w, b, mean, rstd, scratch))
+        combine((scratch, mean, rstd, w, c12, sums), (0.0,))
+        total((sums, sums[x.shape[1] * x.shape[0]:], dw, db))
+        apply((x, dy, w, b, mean, rstd, c12, dx))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, dy, w, b, mean, rstd, dx, dw, db, scratch, count))
