@@ -1200,7 +1200,8 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     s_tiles = _cdiv(S, block_s)
     c_blocks = _cdiv(C, block_c)
     steps = max(COLS_MIN_STEPS, _cdiv(N * c_blocks * s_tiles, COLS_PROGRAMS_PER_SM * sms))
-    s_chunk = min(steps, s_tiles) * block_s
+    # Chunks of equal tiles but the last (the same count as chunks of `steps` tiles).
+    s_chunk = _cdiv(s_tiles, _cdiv(s_tiles, steps)) * block_s
     n_chunks = _cdiv(S, s_chunk)
     num_warps = max(1, min(16, block_c * block_s // (32 * COLS_EPT)))
     comb_k = max(1, min(triton.next_power_of_2(n_chunks), COLS_COMB_LANES // comb_c))
