@@ -40,7 +40,6 @@ def main():
                 setattr(K, k, v)
             K.clear_plan_caches()
             x3 = [K._canonical(x) for x in xs]
-            dy3 = K._canonical(dy)
             cf = K.cols_config(x3[0], C // G, False)
             cb = K.cols_config(x3[0], C // G, True)
             pf = K._prepare_fwd(xs[0], G, None, True, True)
@@ -57,22 +56,19 @@ def main():
             fw = [
                 ("stats", [lambda i=i: st((xs[i], xs[i], w, b, mean[i], rstd[i], part[i]))
                            for i in range(copies)], 1),
-                ("combine", [lambda i=i: co((part[i], mean[i], rstd[i], w, part[i], part[i]),
-                                            (1e-5,)) for i in range(copies)], 0),
+                ("combine", [lambda i=i: co((part[i], mean[i], rstd[i], w), (1e-5,))
+                             for i in range(copies)], 0),
                 ("apply", [lambda i=i: ap_((xs[i], xs[i], w, b, mean[i], rstd[i], part[i],
-                                            ys[i])) for i in range(copies)], 2),
+                                            ys[i], ys[i], ys[i])) for i in range(copies)], 2),
             ]
-            bst, bco, bsum, bap = pb.launches
-            c12 = [s[pb.c12_at:] for s in sb]
-            sums = [c[2 * N * G:] for c in c12]
+            bst, bco, bap = pb.launches
             bw = [
                 ("bstats", [lambda i=i: bst((xs[i], dy, w, b, mean[i], rstd[i], sb[i]))
                             for i in range(copies)], 2),
-                ("bcombine", [lambda i=i: (bco((sb[i], mean[i], rstd[i], w, c12[i], sums[i]),
-                                               (0.0,)), bsum((sums[i], sums[i][N * C:], dw, db)))
+                ("bcombine", [lambda i=i: bco((sb[i], mean[i], rstd[i], w), (0.0,))
                               for i in range(copies)], 0),
-                ("bapply", [lambda i=i: bap((xs[i], dy, w, b, mean[i], rstd[i], c12[i], ys[i]))
-                            for i in range(copies)], 3),
+                ("bapply", [lambda i=i: bap((xs[i], dy, w, b, mean[i], rstd[i], sb[i], ys[i],
+                                             dw, db)) for i in range(copies)], 3),
             ]
             for mode, launches in (("fwd", fw), ("bwd", bw)):
                 parts = []

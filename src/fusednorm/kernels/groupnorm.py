@@ -784,12 +784,12 @@ def _groupnorm_cols_stats_kernel(
 
 @triton.jit
 def _groupnorm_cols_combine_kernel(
-    PART,  # *fp32 (2, N * n_chunks, C): the stats launch's partials
+    PART,  # *fp32 scratch: (2, N * n_chunks, C) the stats launch's partials, then in the
+    #        backward (2, N, G) c1, c2 and (2, N, C) per sample sum(dz * xhat), sum(dz),
+    #        which this launch writes
     MEAN,  # *fp32 (N, G): forward writes the group means
     RSTD,  # *fp32 (N, G): forward writes the group 1 / std
     W,  # *weight (C,) contiguous (read when BACKWARD and HAS_WEIGHT)
-    C12,  # *fp32 (2, N, G) scratch: backward writes c1, c2
-    SUMS,  # *fp32 (2, N, C) scratch: backward writes per sample sum(dz * xhat), sum(dz)
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -816,6 +816,8 @@ def _groupnorm_cols_combine_kernel(
     second = tl.cast(N, tl.int64) * n_chunks * C  # PART's second array
     out = n * G + g0 + gj
     if BACKWARD:
+        C12 = PART + 2 * second
+        SUMS = C12 + 2 * N * G
         s_dzx = tl.zeros([COMB_C], dtype=tl.float32)
         s_dz = tl.zeros([COMB_C], dtype=tl.float32)
         for k0 in range(0, n_chunks, COMB_K):
@@ -874,8 +876,11 @@ def _groupnorm_cols_apply_kernel(
     B,  # *bias (C,) contiguous (read when HAS_BIAS)
     MEAN,  # *fp32 (N, G) contiguous: group means
     RSTD,  # *fp32 (N, G) contiguous: group 1 / std
-    C12,  # *fp32 (2, N, G): c1, c2 (read when BACKWARD)
+    SCRATCH,  # *fp32: the combine's (backward: c1, c2 and the per-sample sums, after the
+    #           partials, as the combine lays them out)
     Y,  # *y (forward) or dL/dx (backward), as X, x's dtype
+    DW,  # *dweight (C,): backward writes sum over n, s of dz * xhat, in DW's dtype
+    DB,  # *dbias (C,): backward writes sum over n, s of dz
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -889,34 +894,56 @@ def _groupnorm_cols_apply_kernel(
     BLOCK_C: tl.constexpr,  # channels per tile
     BLOCK_S: tl.constexpr,  # positions per tile
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
+    SUM_N: tl.constexpr,  # backward: samples per step of the dw, db sums
+    SUM_C: tl.constexpr,  # backward: channels per dw, db program
 ):
-    # The last tiles of the stats launch first (in L2).
-    pid = tl.num_programs(0) - 1 - tl.program_id(0)
-    row, n, rows, origin, cc = _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C)
-    c_mask = cc < C
-    sj = tl.arange(0, BLOCK_S)
-    offs = (sj * C)[:, None] + cc[None, :]
+    # Programs in reverse: the last tiles of the stats launch first (in L2); in the
+    # backward the cdiv(C, SUM_C) programs past the tiles, which run first, sum dw and db
+    # over the samples in order (no launch of their own).
     G = C // Cg
-    stat = n * G + cc // Cg
-    mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
-    rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
-    w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
-    if BACKWARD:
-        c1 = tl.load(C12 + stat, mask=c_mask, other=0.0)
-        c2 = tl.load(C12 + N * G + stat, mask=c_mask, other=0.0)
-    for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-        mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-        at = origin + s0 * C + offs
-        x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-        xhat = (x - mean[None, :]) * rstd[None, :]
+    tiles = N * n_chunks * tl.cdiv(C, BLOCK_C)
+    pid = tl.num_programs(0) - 1 - tl.program_id(0)
+    C12 = SCRATCH + 2 * tl.cast(N, tl.int64) * n_chunks * C
+    if pid < tiles:
+        row, n, rows, origin, cc = _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C)
+        c_mask = cc < C
+        sj = tl.arange(0, BLOCK_S)
+        offs = (sj * C)[:, None] + cc[None, :]
+        stat = n * G + cc // Cg
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+        w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
         if BACKWARD:
-            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
-            if ACTIVATION != 0:
-                dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
-            out = (w[None, :] * dz - (xhat * c1[None, :] + c2[None, :])) * rstd[None, :]
-        else:
-            out = _activation(xhat * w[None, :] + b[None, :], ACTIVATION)
-        tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask)
+            c1 = tl.load(C12 + stat, mask=c_mask, other=0.0)
+            c2 = tl.load(C12 + N * G + stat, mask=c_mask, other=0.0)
+        for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+            mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+            at = origin + s0 * C + offs
+            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+            xhat = (x - mean[None, :]) * rstd[None, :]
+            if BACKWARD:
+                dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
+                if ACTIVATION != 0:
+                    dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
+                out = (w[None, :] * dz - (xhat * c1[None, :] + c2[None, :])) * rstd[None, :]
+            else:
+                out = _activation(xhat * w[None, :] + b[None, :], ACTIVATION)
+            tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask)
+    else:
+        if BACKWARD:
+            SUMS = C12 + 2 * N * G
+            cols = (pid - tiles) * SUM_C + tl.arange(0, SUM_C)
+            col_mask = cols < C
+            acc_w = tl.zeros([SUM_N, SUM_C], dtype=tl.float32)
+            acc_b = tl.zeros([SUM_N, SUM_C], dtype=tl.float32)
+            for n0 in range(0, N, SUM_N):
+                ns = n0 + tl.arange(0, SUM_N)
+                m = (ns < N)[:, None] & col_mask[None, :]
+                at = ns[:, None] * C + cols[None, :]
+                acc_w += tl.load(SUMS + at, mask=m, other=0.0)
+                acc_b += tl.load(SUMS + N * C + at, mask=m, other=0.0)
+            tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty), mask=col_mask)
+            tl.store(DB + cols, tl.sum(acc_b, axis=0).to(DB.dtype.element_ty), mask=col_mask)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1259,7 +1286,6 @@ class Prepared:
     counters: int = 0
     group_path: bool = False
     cols_path: bool = False
-    c12_at: int = 0  # columns path, backward: where c1, c2 start in the scratch
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1277,9 +1303,8 @@ def _canonical(x: torch.Tensor) -> torch.Tensor:
 
 
 def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared:
-    """The columns path's launches for x (N, C, S): stats, combine, apply (forward); stats,
-    combine, the sum over samples of dw, db, apply (backward). Scratch: the partials, then
-    (backward) c1, c2 and the per-sample sums."""
+    """The columns path's three launches for x (N, C, S): stats, combine, apply. Scratch:
+    the partials, then (backward) c1, c2 and the per-sample sums."""
     N, C, S = x.shape
     G = C // Cg
     ints = (N, C, S, Cg, cc.n_chunks, cc.s_chunk)
@@ -1289,16 +1314,13 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
             ("COMB_K", cc.comb_k))
     comb_warps = max(1, min(8, cc.comb_c * cc.comb_k // 512))
     part = 2 * N * cc.n_chunks * C
-    stats = FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps)
-    combine = FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps)
-    apply = FixedLaunch(_COLS_APPLY, (cc.programs,), ints, tiles, cc.num_warps)
-    if not backward:
-        return Prepared((stats, combine, apply), scratch=part, cols_path=True)
-    total = FixedLaunch(_SUM, (_cdiv(C, SUM_BLOCK_N),), (N, C), (
-        ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
-        ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
-    return Prepared((stats, combine, total, apply), scratch=part + 2 * N * G + 2 * N * C,
-                    cols_path=True, c12_at=part)
+    sums = _cdiv(C, SUM_BLOCK_N) if backward else 0  # the apply's dw, db programs
+    return Prepared((
+        FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps),
+        FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps),
+        FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
+            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
+        scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -1352,8 +1374,8 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
     if prep.cols_path:
         stats, combine, apply = prep.launches
         stats((x, x, w, b, mean, rstd, part))
-        combine((part, mean, rstd, w, part, part), (eps,))
-        apply((x, x, w, b, mean, rstd, part, y))
+        combine((part, mean, rstd, w), (eps,))
+        apply((x, x, w, b, mean, rstd, part, y, y, y))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, w, b, y, mean, rstd, part, count), (eps,))
@@ -1420,13 +1442,10 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
         total((scratch, scratch[prep.scratch // 2:], dw, db))
         return
     if prep.cols_path:
-        stats, combine, total, apply = prep.launches
-        c12 = scratch[prep.c12_at:]
-        sums = c12[2 * mean.numel():]
+        stats, combine, apply = prep.launches
         stats((x, dy, w, b, mean, rstd, scratch))
-        combine((scratch, mean, rstd, w, c12, sums), (0.0,))
-        total((sums, sums[x.shape[1] * x.shape[0]:], dw, db))
-        apply((x, dy, w, b, mean, rstd, c12, dx))
+        combine((scratch, mean, rstd, w), (0.0,))
+        apply((x, dy, w, b, mean, rstd, scratch, dx, dw, db))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, dy, w, b, mean, rstd, dx, dw, db, scratch, count))
