@@ -1188,6 +1188,14 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
 # otherwise exceed COLS_PROGRAMS_PER_SM programs per SM. The combine takes blocks of whole
 # groups of at most COLS_COMB_CHANNELS channels (one group where a group is wider) and
 # steps of COLS_COMB_LANES partials; groups wider than COLS_MAX_CG take the split path.
+# Measured (GPU time, bf16, the groups suite's channels_last shapes; sweep_groupnorm.py,
+# results/2026-11-23-h100-v0.8-runs/cols_v2.log), forward % of copy at these defaults:
+# UNet 320/640 50.1/46.6, VAE 512/256/128 46.1/50.4/56.0, InstanceNorm 3-D 52.9-53.4 and
+# 2-D 49.2, against the split path's 47.7/31.5, 26.9/19.0/36.6, 41.5-52.8, 47.4. One
+# change at a time: STAGES 1 lost 5-18 points (one tile in flight per program); 16 values
+# per thread lost 1-5, as did tiles of 8192; 4 programs per SM lost up to 4.7 (VAE 512);
+# chunks of at least 4 or 16 tiles stayed within 1 point but UNet 640 at 16 (42.8).
+# Backward alike (43-58% against 25-57%).
 COLS_TILE_FWD = 4096
 COLS_TILE_BWD = 4096
 COLS_EPT = 32
