@@ -1192,10 +1192,11 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
 # results/2026-11-23-h100-v0.8-runs/cols_v2.log), forward % of copy at these defaults:
 # UNet 320/640 50.1/46.6, VAE 512/256/128 46.1/50.4/56.0, InstanceNorm 3-D 52.9-53.4 and
 # 2-D 49.2, against the split path's 47.7/31.5, 26.9/19.0/36.6, 41.5-52.8, 47.4. One
-# change at a time: STAGES 1 lost 5-18 points (one tile in flight per program); 16 values
-# per thread lost 1-5, as did tiles of 8192; 4 programs per SM lost up to 4.7 (VAE 512);
-# chunks of at least 4 or 16 tiles stayed within 1 point but UNet 640 at 16 (42.8).
-# Backward alike (43-58% against 25-57%).
+# change at a time: STAGES 1 lost 4.7-18.3 points (one tile in flight per program); 16
+# values per thread lost up to 5.5 (UNet 640), tiles of 8192 up to 4.0; 4 programs per SM
+# lost up to 4.7 (VAE 512) and gained 1.7 at InstanceNorm 2-D; chunks of at least 4 or 16
+# tiles stayed within 2 points but UNet 640 at 16 (-3.8). Backward: 40-58% against the
+# split path's 25-57%.
 COLS_TILE_FWD = 4096
 COLS_TILE_BWD = 4096
 COLS_EPT = 32
