@@ -582,13 +582,14 @@ def _groupnorm_fwd_group_kernel(
 
 
 @triton.jit
-def _group_bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr):
-    """(xhat, dz) of one tile; dz = 0 where masked."""
+def _bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr):
+    """(xhat, dz) of one tile; dz = 0 where masked. mean, rstd, w, b broadcast against the
+    tile (per group or per channel)."""
     x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
     dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
     xhat = (x - mean) * rstd
     if ACTIVATION != 0:
-        dz *= _activation_grad(xhat * w[:, None] + b[:, None], ACTIVATION)
+        dz *= _activation_grad(xhat * w + b, ACTIVATION)
     return xhat, dz
 
 
@@ -633,7 +634,8 @@ def _groupnorm_bwd_group_kernel(
         c_mask = cj < Cg
         mask = c_mask[:, None] & (sj < S)[None, :]
         w, b = _channel_affine(W, B, c_lo + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
-        xhat, dz = _group_bwd_tile(X, DY, origin + offs, mask, mean, rstd, w, b, ACTIVATION)
+        xhat, dz = _bwd_tile(X, DY, origin + offs, mask, mean, rstd, w[:, None], b[:, None],
+                             ACTIVATION)
         s_dzx = tl.sum(dz * xhat, axis=1)
         s_dz = tl.sum(dz, axis=1)
         tl.store(DWP + part + cj, s_dzx, mask=c_mask)
@@ -656,7 +658,8 @@ def _groupnorm_bwd_group_kernel(
             for s0 in range(0, S, BLOCK_S):
                 mask = c_mask[:, None] & (s0 + sj < S)[None, :]
                 at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
-                xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
+                xhat, dz = _bwd_tile(X, DY, at + offs, mask, mean, rstd, w[:, None], b[:, None],
+                                     ACTIVATION)
                 tile_dzx += dz * xhat
                 tile_dz += dz
             acc_dzx = tl.sum(tile_dzx, axis=1)
@@ -673,7 +676,8 @@ def _groupnorm_bwd_group_kernel(
             for s0 in range(0, S, BLOCK_S):
                 mask = c_mask[:, None] & (s0 + sj < S)[None, :]
                 at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
-                xhat, dz = _group_bwd_tile(X, DY, at + offs, mask, mean, rstd, w, b, ACTIVATION)
+                xhat, dz = _bwd_tile(X, DY, at + offs, mask, mean, rstd, w[:, None], b[:, None],
+                                     ACTIVATION)
                 dx = (w[:, None] * dz - (xhat * c1 + c2)) * rstd
                 tl.store(DX + at + offs, dx.to(DX.dtype.element_ty), mask=mask)
 
@@ -752,12 +756,8 @@ def _groupnorm_cols_stats_kernel(
         w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
         for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
             mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-            at = origin + s0 * C + offs
-            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-            dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
-            xhat = (x - mean[None, :]) * rstd[None, :]
-            if ACTIVATION != 0:
-                dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
+            xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
+                                 rstd[None, :], w[None, :], b[None, :], ACTIVATION)
             acc1 += dz * xhat
             acc2 += dz
         p1 = tl.sum(acc1, axis=0)
@@ -919,14 +919,13 @@ def _groupnorm_cols_apply_kernel(
         for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
             mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
             at = origin + s0 * C + offs
-            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-            xhat = (x - mean[None, :]) * rstd[None, :]
             if BACKWARD:
-                dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
-                if ACTIVATION != 0:
-                    dz *= _activation_grad(xhat * w[None, :] + b[None, :], ACTIVATION)
+                xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
+                                     w[None, :], b[None, :], ACTIVATION)
                 out = (w[None, :] * dz - (xhat * c1[None, :] + c2[None, :])) * rstd[None, :]
             else:
+                x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+                xhat = (x - mean[None, :]) * rstd[None, :]
                 out = _activation(xhat * w[None, :] + b[None, :], ACTIVATION)
             tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask)
     else:
