@@ -1,8 +1,10 @@
-"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family, two paths.
+"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family, three paths.
 
-The group path (one program per group, `_groupnorm_*_group_kernel`, at the end of the
-kernels below) runs when there are many groups of moderate size; the split path described
-here runs otherwise (few or large groups: VAE and 3-D shapes). `groupnorm_fwd` /
+The group path (one program per group, `_groupnorm_*_group_kernel`, after the split
+kernels below) runs when there are many groups of moderate size. Otherwise channels_last
+inputs take the columns path (`_groupnorm_cols_*_kernel`, last: three launches, see its
+comment) and contiguous ones, or groups wider than COLS_MAX_CG channels, the split path
+described here (few or large groups: VAE and 3-D shapes). `groupnorm_fwd` /
 `groupnorm_bwd` choose.
 
 Element (n, c, s) lives at n * stride_n + c * stride_c + s * stride_s, so one kernel serves
@@ -686,7 +688,7 @@ def _groupnorm_bwd_group_kernel(
 # The columns path: channels_last inputs that the group path declines (groups whose runs
 # of Cg channels are short, few groups, large groups). In channels_last a sample is an
 # S x C matrix with contiguous rows and a group is a band of Cg columns, so its statistics
-# are column sums. Three launches (four in the backward), no program waits for another:
+# are column sums. Three launches, no program waits for another:
 #   1. stats: a program reduces a chunk of rows (positions) of one sample, BLOCK_C
 #      columns wide, to per-channel partials. It adds whole tiles elementwise in registers
 #      and reduces across threads once, at the chunk's end (a reduction per tile made the
@@ -695,11 +697,11 @@ def _groupnorm_bwd_group_kernel(
 #      sum(dz).
 #   2. combine: a program per sample and block of whole groups merges the chunks in a
 #      fixed order (forward: Chan's formula over chunks, then over the group's channels, to
-#      mean and rstd; backward: c1, c2 and the sample's sums for dw, db, which a last
-#      launch adds over the samples in order).
+#      mean and rstd; backward: c1, c2 and the sample's sums for dw, db).
 #   3. apply: y (forward) or dx (backward) with per-channel coefficients in registers. The
 #      programs take the tiles in reverse order, so the first ones find in L2 the rows
-#      that the stats launch read last.
+#      that the stats launch read last. In the backward a few more programs add the
+#      per-sample sums over the samples, in order, into dw and db.
 # ----------------------------------------------------------------------------------------
 
 
