@@ -1190,21 +1190,24 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
 # groups of at most COLS_COMB_CHANNELS channels (one group where a group is wider) and
 # steps of COLS_COMB_LANES partials; groups wider than COLS_MAX_CG take the split path.
 # Measured (GPU time, bf16, the groups suite's channels_last shapes; sweep_groupnorm.py,
-# results/2026-11-23-h100-v0.8-runs/cols_v2.log), forward % of copy at these defaults:
+# results/2026-11-23-h100-v0.8-runs/cols_v2.log), forward % of copy at these defaults
+# (but combine blocks of 64 channels):
 # UNet 320/640 50.1/46.6, VAE 512/256/128 46.1/50.4/56.0, InstanceNorm 3-D 52.9-53.4 and
 # 2-D 49.2, against the split path's 47.7/31.5, 26.9/19.0/36.6, 41.5-52.8, 47.4. One
 # change at a time: STAGES 1 lost 4.7-18.3 points (one tile in flight per program); 16
 # values per thread lost up to 5.5 (UNet 640), tiles of 8192 up to 4.0; 4 programs per SM
 # lost up to 4.7 (VAE 512) and gained 1.7 at InstanceNorm 2-D; chunks of at least 4 or 16
 # tiles stayed within 2 points but UNet 640 at 16 (-3.8). Backward: 40-58% against the
-# split path's 25-57%.
+# split path's 25-57%. Combine blocks of 16 channels rather than 64 (more programs, each
+# with fewer steps; diag_comb.log): forward +1.2 to +2.6 points at VAE 512/256/128 and
+# InstanceNorm 2-D (combine 3.8-8.2 -> 2.2-5.6 us), the rest within 0.4.
 COLS_TILE_FWD = 4096
 COLS_TILE_BWD = 4096
 COLS_EPT = 32
 COLS_MIN_STEPS = 8
 COLS_PROGRAMS_PER_SM = 2
 COLS_STAGES = 3
-COLS_COMB_CHANNELS = 64
+COLS_COMB_CHANNELS = 16
 COLS_COMB_LANES = 4096
 COLS_MAX_CG = 1024
 
