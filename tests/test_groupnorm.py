@@ -546,8 +546,10 @@ def test_repeated_runs_gpu(layout):
 
 
 @pytest.mark.gpu
-def test_cuda_graph():
-    x = torch.randn(4, 64, 16, 16, device="cuda", dtype=torch.bfloat16)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_cuda_graph(layout):
+    # Contiguous: the split path; channels_last: the columns path (three launches).
+    x = _to_layout(torch.randn(4, 64, 16, 16, device="cuda", dtype=torch.bfloat16), layout)
     w = torch.randn(64, device="cuda", dtype=torch.bfloat16)
     fusednorm.group_norm(x, 8, w, activation="silu")  # warm up: compile outside capture
     s = torch.cuda.Stream()
