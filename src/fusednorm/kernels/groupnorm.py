@@ -65,7 +65,7 @@ import triton.language as tl
 
 from . import sm_count
 from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
-from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv
+from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv, _prev_pow2
 
 ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
 
@@ -933,6 +933,9 @@ def _groupnorm_cols_apply_kernel(
     else:
         if BACKWARD:
             SUMS = C12 + 2 * N * G
+            # The sum of _sum_partials_kernel (rownorm.py), kept apart: a helper shared with
+            # it (int64 row offsets) took these variants from at most 128 to up to 142
+            # registers, two spilling 4 B (compile_check.py, sm_90a).
             cols = (pid - tiles) * SUM_C + tl.arange(0, SUM_C)
             col_mask = cols < C
             acc_w = tl.zeros([SUM_N, SUM_C], dtype=tl.float32)
@@ -1232,7 +1235,7 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     if Cg > COLS_MAX_CG:
         return None
     G = C // Cg
-    comb_g = min(max(1, _prev_pow2(COLS_COMB_CHANNELS // Cg)), triton.next_power_of_2(G))
+    comb_g = min(_prev_pow2(COLS_COMB_CHANNELS // Cg), triton.next_power_of_2(G))
     comb_c = triton.next_power_of_2(comb_g * Cg)
     tile = COLS_TILE_BWD if backward else COLS_TILE_FWD
     block_c = _block_c_channels_last(C)
@@ -1247,10 +1250,6 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     comb_k = max(1, min(triton.next_power_of_2(n_chunks), COLS_COMB_LANES // comb_c))
     return ColsConfig(block_c, block_s, s_chunk, n_chunks, N * n_chunks * c_blocks,
                       num_warps, comb_g, comb_c, comb_k)
-
-
-def _prev_pow2(v: int) -> int:
-    return 1 << (v.bit_length() - 1) if v >= 1 else 0
 
 
 def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig]:
