@@ -1,6 +1,7 @@
 """Diagnose wrong rows on the cooperative path: per-row errors of y / rstd against a
 float64 reference for several (N, slice, warps, programs per SM) settings.
-Usage: python benchmarks/diag_coop.py"""
+Usage: python benchmarks/diag_coop.py [trials] (trials: bad rows per COOP_SYNC, those in
+DIAG_SYNCS, default 0,1,2)"""
 import os
 import sys
 
@@ -75,7 +76,7 @@ def coop(n, block, warps, pps):
 
 def trials():
     """Bad rows over repeated runs, for each way of waiting (kernels.rownorm.COOP_SYNC)."""
-    for sync in (0, 1, 2):
+    for sync in [int(v) for v in os.environ.get("DIAG_SYNCS", "0,1,2").split(",")]:
         K.COOP_SYNC = sync
         K.clear_prepared()
         fwd = bwd = 0

@@ -12,7 +12,7 @@ parameters are noise at these sizes).
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1] for the cooperative path, t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
+or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -93,7 +93,7 @@ def main():
                 for choice in (BWD if mode == "bwd" else FWD):
                     if choice[0] == "default":
                         cfg = (bwd0(n, sms, x.element_size(), is_rms) if mode == "bwd"
-                               else fwd0(n, sms, x.element_size(), False))
+                               else fwd0(n, sms, x.element_size(), False, is_rms))
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = f"default {cfg.path}:{slc}/{cfg.rows}r/{warps}w/{pps}pps"
                     elif choice[0] == "tile":
@@ -102,13 +102,15 @@ def main():
                         cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps)
                         tag = f"tile {rows_}r/{warps}w/{pps}pps"
                     else:
-                        slc, warps, pps, *pf = choice
+                        slc, warps, pps, *extra = choice
                         group = triton.cdiv(n, slc)
                         if group > sms or slc > n:
                             continue
-                        prefetch = bool(pf[0]) if pf else True
-                        cfg = K.LaunchConfig(K.COOP, slc, 1, warps, pps, group, prefetch)
-                        tag = f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
+                        prefetch = bool(extra[0]) if extra else True
+                        rows_ = extra[1] if len(extra) > 1 else 1
+                        cfg = K.LaunchConfig(K.COOP, slc, rows_, warps, pps, group, prefetch)
+                        tag = (f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
+                               + (f"/{rows_}r" if rows_ > 1 else ""))
                     K.fwd_config = fwd0
                     K.bwd_config = bwd0
                     if mode == "fwd":

@@ -353,6 +353,68 @@ def test_launch_cache_gpu():
     assert K._FWD.direct_launches > before
 
 
+@pytest.mark.parametrize("sync", [1, 2, 3])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_sync_modes(device, sync, is_rms, monkeypatch):
+    # Each way the cooperative path waits for a row's partials (kernels.rownorm.COOP_SYNC),
+    # forward and backward, over several rows per row group on a GPU.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    monkeypatch.setattr(K, "COOP_SYNC", sync)
+    K.clear_prepared()
+    try:
+        n = max(K.FWD_TILE_MAX, K.BWD_TILE_MAX) + 4097
+        _run(device, torch.bfloat16, (301 if device.type == "cuda" else 3, n), is_rms=is_rms,
+             residual=True)
+    finally:
+        K.clear_prepared()
+
+
+@pytest.mark.parametrize("rows", [1, 2, 4])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_forward_steps(device, rows, is_rms, residual, monkeypatch):
+    # The cooperative forward with several rows per step (a partial last step), at
+    # |mean| >> std in fp32, so the slices' shifted one-pass sums must keep rstd near fp32
+    # precision. Outputs poisoned.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K._coop(
+        n, sms, ((8192, 8, 1, True, rows),)))
+    K.clear_prepared()
+    try:
+        n = K.FWD_TILE_MAX + 300
+        m = 301 if device.type == "cuda" else 5
+        x = torch.randn(m, n, device=device) + (0.0 if is_rms else 1000.0)
+        r = torch.randn(m, n, device=device) if residual else None
+        w, b = torch.randn(n, device=device), torch.randn(n, device=device)
+        nan = float("nan")
+        y = torch.full((m, n), nan, device=device)
+        h = torch.full((m, n), nan, device=device) if residual else None
+        mean, rstd = (torch.full((m,), nan, device=device) for _ in range(2))
+        K.rownorm_fwd(x, r, w, None if is_rms else b, 1e-5, is_rms, y, h, mean, rstd)
+        hx = x if r is None else h
+        if residual:
+            assert_close(h, x.double() + r.double(), torch.float32, "h")
+        x64 = hx.double()
+        spread = x64.pow(2).mean(-1) if is_rms else x64.var(-1, unbiased=False)
+        torch.testing.assert_close(rstd.double(), torch.rsqrt(spread + 1e-5), rtol=1e-5, atol=0)
+        # y within twice the error of torch's own fp32 norm (x - mean loses digits at
+        # |mean| = 1000 whoever computes it).
+        def norm(t, wt, bt):
+            return (F.rms_norm(t, (n,), wt, 1e-5) if is_rms
+                    else F.layer_norm(t, (n,), wt, bt, 1e-5))
+        ref = norm(x64, w.double(), b.double())
+        torch_err = (norm(hx.cpu(), w.cpu(), b.cpu()).double() - ref.cpu()).abs().max()
+        assert not y.isnan().any()
+        our_err = (y.double() - ref).abs().max().cpu()
+        assert our_err <= 2 * torch_err + 1e-5, (our_err, torch_err)
+        if not is_rms:
+            torch.testing.assert_close(mean.double(), x64.mean(-1), rtol=1e-6, atol=0)
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("n", [100, 5121, K.BWD_TILE_MAX + 300, K.INTERPRETER_COOP_MAX + 300])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_launchers_write_every_element(device, n, is_rms):

@@ -53,11 +53,11 @@ from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype
 
 
 @triton.jit
-def _publish(SLOT, value, tag):
+def _publish(SLOT, value, tag, mask=None):
     """Store an fp32 partial together with its row tag in one 64-bit word, so a reader
     that sees the tag sees the value: no fence, no counter."""
     bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
-    tl.store(SLOT, (tl.cast(tag, tl.int64) << 32) | bits)
+    tl.store(SLOT, (tl.cast(tag, tl.int64) << 32) | bits, mask=mask)
 
 
 @triton.jit
@@ -83,23 +83,38 @@ def _spin(ptrs, mask, tag):
 
 
 @triton.jit
-def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.constexpr,
-             SYNC: tl.constexpr):
-    """Wait until the NSLOT (1 or 2) slots of every part under `parts_mask` carry `tag`
-    and return the two fp32 partial columns (0 where masked; the second is 0 when
-    NSLOT == 1). How the wait is made (SYNC):
-      0: spin on volatile loads of the [parts, 2] tile of tagged words;
-      1: as 0, then a barrier, a fresh load by every thread, and the spin again (so no
-         thread keeps a copy it loaded before the deciding one saw every tag);
-      2: spin on the row's counter (CNT) with acquire semantics until GROUP programs
-         have signalled, then a barrier and one load of the tile (tags still checked)."""
+def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
+                  GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr):
+    """Wait until the NSLOT (1 or 2) slots of every part of the ROWS rows from `first`
+    (rows past M skipped) carry their row's tag, and return the two fp32 partial columns
+    over (row, part) flattened: entry k holds row first + k // GROUP_P2, part
+    k % GROUP_P2 (0 where there is none; the second column is 0 when NSLOT == 1). SPIN
+    (>= ROWS * GROUP_P2) is the length of that tile. One wait covers all the rows, so a
+    program spins once per step however many rows the step holds. How it waits (SYNC):
+      1: spin on volatile loads of the [SPIN, 2] tile of tagged words, then a barrier, a
+         fresh load by every thread and the spin again (a tile smaller than the program
+         is held in several copies by different threads; a copy loaded before the
+         deciding one saw every tag can be stale);
+      2: spin on each row's counter with acquire semantics until GROUP programs have
+         signalled, then a barrier and one load of the tile (tags still checked);
+      3: the spin of 1 once, SPIN padded by the host to SPIN >= the program's threads
+         (so the tile has two words per thread in any layout Triton picks): every word
+         has one owner and no thread holds a stale copy."""
+    k = tl.arange(0, SPIN)
+    row = first + k // GROUP_P2
+    part = k % GROUP_P2
+    live = (k < ROWS * GROUP_P2) & (row < M) & (part < GROUP)
     j = tl.arange(0, 2)
-    ptrs = SLOTS + parts[:, None] * 2 + j[None, :]
-    mask = parts_mask[:, None] & (j[None, :] < NSLOT)
+    ptrs = WS + ((row.to(tl.int64) * (GROUP + 1) + part) * 2)[:, None] + j[None, :]
+    mask = live[:, None] & (j[None, :] < NSLOT)
+    tag = (row + 1)[:, None]
     if SYNC == 2:
-        c = tl.atomic_add(CNT, 0, sem="acquire")
-        while c < GROUP:
-            c = tl.atomic_add(CNT, 0, sem="acquire")
+        for i in tl.static_range(ROWS):
+            if first + i < M:
+                cnt = WS + (tl.cast(first + i, tl.int64) * (GROUP + 1) + GROUP) * 2
+                c = tl.atomic_add(cnt, 0, sem="acquire")
+                while c < GROUP:
+                    c = tl.atomic_add(cnt, 0, sem="acquire")
         tl.debug_barrier()
     v = _spin(ptrs, mask, tag)
     if SYNC == 1:
@@ -108,6 +123,18 @@ def _collect(SLOTS, CNT, parts, parts_mask, tag, NSLOT: tl.constexpr, GROUP: tl.
     vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
     return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
         tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
+
+
+@triton.jit
+def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.constexpr):
+    """The first element of each row's slice (of h = x + residual with HAS_RESIDUAL, in
+    fp32 and unrounded: any value near the data does), a [ROWS, 1] column: the shift of
+    the cooperative forward's one-pass sums."""
+    live = rows < M
+    k = tl.load(X + rows.to(tl.int64) * stride_xm + col, mask=live, other=0.0).to(tl.float32)
+    if HAS_RESIDUAL:
+        k += tl.load(R + rows.to(tl.int64) * stride_rm + col, mask=live, other=0.0).to(tl.float32)
+    return k
 
 
 @triton.jit
@@ -178,11 +205,12 @@ def _rownorm_fwd_kernel(
     HAS_RESIDUAL: tl.constexpr,
     STATS: tl.constexpr,  # write MEAN / RSTD (False: inference, no one reads them)
     PATH: tl.constexpr,  # 0 tile, 1 cooperative, 2 loop (see the module docstring)
-    ROWS: tl.constexpr,  # rows per program (PATH 0)
+    ROWS: tl.constexpr,  # rows per program (PATH 0) or per step of a row group (PATH 1)
     GROUP: tl.constexpr,  # programs per row (PATH 1)
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
+    SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
-    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect)
+    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -216,75 +244,105 @@ def _rownorm_fwd_kernel(
             y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
         tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
     elif PATH == 1:
+        # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
+        # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
         group = pid // GROUP
         part = pid % GROUP
         num_groups = tl.num_programs(0) // GROUP
-        cols = part * BLOCK_N + tl.arange(0, BLOCK_N)
+        step = num_groups * ROWS
+        first = group * ROWS
+        # Row tiles are [ROWS, BLOCK_N]; every per-row value is a [ROWS, 1] column built
+        # in that tile's layout (`ridx`). A column reduced from the small partials tile
+        # came in another layout, and Triton 3.6 then converted the whole broadcast tile
+        # through shared memory (4098 shared stores in the PTX and 189 registers instead
+        # of 128 with ROWS = 1, bf16 LayerNorm, slice 8192, 8 warps; ptxas, sm_90a).
+        ridx = tl.arange(0, ROWS)[:, None]
+        cols = part * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
         mask = cols < N
         n_part = tl.minimum(N - part * BLOCK_N, BLOCK_N).to(tl.float32)
-        parts = tl.arange(0, GROUP_P2)
-        parts_mask = parts < GROUP
-        n_parts = tl.where(parts_mask, tl.minimum(N - parts * BLOCK_N, BLOCK_N), 0).to(tl.float32)
+        k = tl.arange(0, SPIN)  # (row, part) of the collected partials (_collect_rows)
+        k_row = k // GROUP_P2
+        k_part = k % GROUP_P2
+        n_parts = tl.where(k_part < GROUP, tl.minimum(N - k_part * BLOCK_N, BLOCK_N), 0)
+        n_parts = n_parts.to(tl.float32)
         # w and b are re-read (from L1) at each use rather than held: registers decide how
         # many programs fit an SM (LayerNorm held them in 174 registers, one 8-warp
         # program per SM, 46% of copy bandwidth at N = 65536).
-        # Software pipeline one row deep: each step publishes the partials of the row it
+        # Software pipeline one step deep: each step publishes the partials of the rows it
         # loaded a step earlier and issues the loads of the next, and only then waits for
-        # the previous row's partials, which the other programs published a step ago.
-        g64 = group.to(tl.int64)
-        xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
+        # the previous rows' partials, which the other programs published a step ago.
+        rows = first + ridx
+        xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0)
         if HAS_RESIDUAL:
-            rb = tl.load(R + g64 * stride_rm + cols, mask=mask & (group < M), other=0.0)
+            rb = tl.load(R + rows.to(tl.int64) * stride_rm + cols, mask=mask & (rows < M),
+                         other=0.0)
+        if not IS_RMS:
+            kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
         # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
         # values into one and normalized the wrong row (seen on the H100).
-        ha = tl.zeros([BLOCK_N], dtype=xb.dtype)
-        for row in range(group, M + num_groups, num_groups):
-            row64 = tl.cast(row, tl.int64)
-            live = row < M
+        ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
+        for row0 in range(first, M + step, step):
+            rows = row0 + ridx
+            live = rows < M
+            rows64 = rows.to(tl.int64)
             if HAS_RESIDUAL:
                 hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
-                tl.store(H + row64 * stride_hm + cols, hb, mask=mask & live)
+                tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
             else:
                 hb = xb
-            if live:
+            if row0 < M:
                 hf = hb.to(tl.float32)
-                ws = WS + (row64 * (GROUP + 1) + part) * 2
+                ws = WS + (rows64 * (GROUP + 1) + part) * 2
                 if IS_RMS:
-                    _publish(ws, tl.sum(hf * hf, axis=0), row + 1)
+                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), rows + 1, live)
                 else:
-                    s_mean = tl.sum(hf, axis=0) / n_part
-                    d = tl.where(mask, hf - s_mean, 0.0)
-                    _publish(ws, s_mean, row + 1)
-                    _publish(ws + 1, tl.sum(d * d, axis=0), row + 1)
-                _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
-            nxt = row64 + num_groups
+                    # One pass over the slice: sums shifted by its first element (kb),
+                    # so neither a second pass nor an fp32 copy of the slice is needed
+                    # (bf16 LayerNorm, 2 rows a step: 171 -> TODO registers).
+                    dk = tl.where(mask, hf - kb, 0.0)
+                    s1 = tl.sum(dk, axis=1, keep_dims=True)
+                    s2 = tl.sum(dk * dk, axis=1, keep_dims=True)
+                    _publish(ws, kb + s1 / n_part, rows + 1, live)
+                    _publish(ws + 1, s2 - s1 * s1 / n_part, rows + 1, live)
+                for i in tl.static_range(ROWS):
+                    if row0 + i < M:
+                        _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
+            nxt = rows64 + step
             xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
             if HAS_RESIDUAL:
                 rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0)
-            prev = row - num_groups
-            if prev >= group:
-                prev64 = tl.cast(prev, tl.int64)
-                row_ws = WS + prev64 * (GROUP + 1) * 2
-                p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
-                                  1 if IS_RMS else 2, GROUP, SYNC)
-                if IS_RMS:
-                    mean = 0.0
-                    rstd = 1.0 / tl.sqrt(tl.sum(p0, axis=0) / N + eps)
-                else:
-                    mean = tl.sum(n_parts * p0, axis=0) / N
-                    dev = p0 - mean
-                    rstd = 1.0 / tl.sqrt(tl.sum(p1 + n_parts * dev * dev, axis=0) / N + eps)
+            if not IS_RMS:
+                kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+            prev0 = row0 - step
+            if prev0 >= first:
+                prev = prev0 + ridx
+                p0, p1 = _collect_rows(WS, prev0, M, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                                       SPIN, SYNC)
+                mean = tl.zeros([ROWS, 1], dtype=tl.float32)
+                rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
+                for i in tl.static_range(ROWS):
+                    mine = k_row == i
+                    if IS_RMS:
+                        ss = tl.sum(tl.where(mine, p0, 0.0), axis=0)
+                        rstd = tl.where(ridx == i, 1.0 / tl.sqrt(ss / N + eps), rstd)
+                    else:
+                        m_i = tl.sum(tl.where(mine, n_parts * p0, 0.0), axis=0) / N
+                        dev = p0 - m_i
+                        m2 = tl.sum(tl.where(mine, p1 + n_parts * dev * dev, 0.0), axis=0)
+                        mean = tl.where(ridx == i, m_i, mean)
+                        rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
                 if STATS:
                     if part == 0:
                         if not IS_RMS:
-                            tl.store(MEAN + prev, mean)
-                        tl.store(RSTD + prev, rstd)
+                            tl.store(MEAN + prev, mean, mask=prev < M)
+                        tl.store(RSTD + prev, rstd, mask=prev < M)
                 y = (ha.to(tl.float32) - mean) * rstd
                 if HAS_WEIGHT:
                     y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
                 if HAS_BIAS:
                     y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
-                tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
+                tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
+                         mask=mask & (prev < M))
             ha = hb
     else:
         row = pid.to(tl.int64)
@@ -369,8 +427,9 @@ def _rownorm_bwd_kernel(
     ROWS: tl.constexpr,  # rows per step (PATH 0); divides rows_per_program
     GROUP: tl.constexpr,  # programs per row (PATH 1)
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
+    SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,
-    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect)
+    SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
     PREFETCH: tl.constexpr,  # PATH 1: the next row's loads in flight during the wait
 ):
     pid = tl.program_id(0)
@@ -435,8 +494,6 @@ def _rownorm_bwd_kernel(
         num_groups = tl.num_programs(0) // GROUP
         cols = part * BLOCK_N + tl.arange(0, BLOCK_N)
         mask = cols < N
-        parts = tl.arange(0, GROUP_P2)
-        parts_mask = parts < GROUP
         # w is re-read (from L1) at each use rather than held, as in the forward.
         dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
@@ -464,9 +521,8 @@ def _rownorm_bwd_kernel(
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd = _coop_bwd_terms(xa, dya, W, MEAN, RSTD, prev, cols,
                                                            mask, IS_RMS, HAS_WEIGHT, True)
-                    row_ws = WS + prev64 * (GROUP + 1) * 2
-                    p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, prev + 1,
-                                      1 if IS_RMS else 2, GROUP, SYNC)
+                    p0, p1 = _collect_rows(WS, prev, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                                           SPIN, SYNC)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
@@ -496,9 +552,8 @@ def _rownorm_bwd_kernel(
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 if row < M:
-                    row_ws = WS + row64 * (GROUP + 1) * 2
-                    p0, p1 = _collect(row_ws, row_ws + GROUP * 2, parts, parts_mask, row + 1,
-                                      1 if IS_RMS else 2, GROUP, SYNC)
+                    p0, p1 = _collect_rows(WS, row, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                                           SPIN, SYNC)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd = _coop_bwd_terms(xn, dyb, W, MEAN, RSTD, row, cols,
@@ -644,7 +699,9 @@ BWD_TILE_MAX = 8192
 #   backward (v0.3, superseded by v0.5 below): slice 4096, 4 warps, 2 per SM at 16K (71.1 /
 #     79.0%); above, slice 8192 with 16 warps, 1 per SM (57.3 / 78.3% at 64K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
-FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), first that fits
+# Config tuples: (slice, warps, programs per SM[, prefetch[, rows per step]]), the first
+# whose GROUP fits the SMs; prefetch is the backward's, rows per step the forward's.
+FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 # v0.5 (benchmarks/sweep_coop.py: GPU time of a replayed CUDA graph, COOP_SYNC=1, % of
 # copy; results/2026-11-22-h100-v0.5-coopsync/sweep_coop.*), per element size:
 #   fp32 forward: slice 8192 with 8 warps needs ~250 registers, so "2 per SM" left half of
@@ -667,30 +724,50 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))  # (slice, warps, programs per SM), fi
 #     4096 x SMs LayerNorm takes the two-rows-live schedule (PREFETCH False, the fourth
 #     field) with 8 warps: 51.8% at 1M against 33.3% (8192 / 16, prefetching); elsewhere
 #     prefetching wins (bf16 LayerNorm 16K-1M 54-68% against 31-52% two-rows-live).
-FWD_COOP_FP32 = ((16384, 16, 1),)
+# v0.9 (COOP_SYNC 3; results/2026-11-23-h100-v0.9-runs/, sync3 and s_* logs):
+#   fp32 forward without a residual: slice 8192, 8 warps, 1 per SM, 2 rows a step (the
+#     fifth field): LayerNorm 88.4 / 82.7 / 75.4% at 64K / 256K / 1M against 79.8 / 80.9 /
+#     74.4 with 16384 / 16 warps; RMSNorm 93.0 / 95.1 / 93.7 against 91.7 / 94.1 / 94.7.
+#     Rows longer than 8192 x SMs keep 16384 / 16 warps.
+#   backward, 2048 / 4 warps / 4 per SM against the v0.5 choices (16K / 64K / 256K):
+#     16-bit RMSNorm 83.2 / 83.5 / 82.6 against 80.6 / 79.6 / 80.1; fp32 LayerNorm 78.5 /
+#     75.3 / 78.1 against 76.1 / 75.3 / 75.7; fp32 RMSNorm 81.0 / 81.0 / 79.2 against
+#     79.3 / 79.5 / 78.9. 16-bit LayerNorm keeps 4096 / 4 warps (2048: 48%).
+#   16-bit LayerNorm forward without a residual: slice 4096, 8 warps (64 registers), 4 per
+#     SM: 74.9 / 70.4% at 64K / 256K against 72.1 / 63.8 with 8192 / 8 warps / 2 per SM.
+#     Not measured with a residual or for RMSNorm (4096 / 4 warps / 4 per SM: 89.1 / 88.3
+#     against 87.9 / 87.8, too close to change), which keep FWD_COOP.
+FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
+FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
     (2, False): ((4096, 4, 2), (8192, 8, 1)),
-    (2, True): ((4096, 4, 2), (8192, 8, 1)),
-    (4, False): ((4096, 8, 1), (8192, 8, 1, False)),
-    (4, True): ((4096, 4, 2), (8192, 8, 1)),
+    (2, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+    (4, False): ((2048, 4, 4), (4096, 8, 1), (8192, 8, 1, False)),
+    (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
 }
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
 INTERPRETER_COOP_MAX = 65536
-# How a cooperative program waits for the partials of a row (see _collect). With 0, the
-# tagged words alone, the H100 gave 1-3 rows in 512 with one slice's partial missing at
-# GROUP = 32 (N = 131072 and 262144; benchmarks/diag_coop.py trials: 5 bad rows forward,
-# 1060 backward). 1 (a CTA barrier, then every warp reloads the partials) and 2 (a
-# release/acquire counter per row) gave none. 1 is the default: at every cooperative shape
-# of the rows suite (bf16 and fp32, N = 16K-1M, v0.5 coopsync logs) it was as fast or
-# faster than 2, e.g. LayerNorm fp32 backward at 16384 39.6% of copy against 8.1%, RMSNorm
-# bf16 forward at 64K-1M 72-83% against 63-72%; the one exception was add_layer_norm bf16
-# forward at 1M (63.0% against 79.3%). FUSEDNORM_COOP_SYNC=2 selects the counter. 0, the
-# racy one, is reachable only by assigning this attribute, as diag_coop.py does.
-COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "1"))
-if COOP_SYNC not in (1, 2):
-    raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1 or 2, got {COOP_SYNC}")
+# How a cooperative program waits for the partials of a row (see _collect_rows). With 0,
+# one spin over the tagged words, the H100 gave rows with one slice's partial missing
+# (benchmarks/diag_coop.py trials, N = 128K-1M: 84 bad rows forward and 123 backward in
+# v0.9): the tile of partials is smaller than the program, so threads hold copies of the
+# same word, and a copy loaded before another thread's load saw the tag can be stale
+# while the program-wide count says every tag is in. 1 spins again after a barrier, 2
+# waits on a release/acquire counter per row; both gave no bad row, and 1 was faster
+# (v0.5 coopsync logs). 3, the default since v0.9, pads the tile to one word per thread
+# (one owner per word, no stale copy) and spins once: no bad row in the same trials, and
+# faster than 1 at the rows suite's cooperative shapes (sweep_coop, GPU time, % of copy,
+# SYNC 1 -> 3): bf16 RMSNorm forward 64K / 256K / 1M 83.5 / 81.2 / 73.3 -> 88.1 / 88.2 /
+# 84.7, LayerNorm backward 16K-1M 68.8 / 66.0 / 62.1 / 54.2 -> 73.3 / 72.5 / 71.8 / 62.5,
+# fp32 LayerNorm forward 71.9 / 70.4 / 58.8 -> 79.8 / 80.9 / 74.4 (bf16 LayerNorm forward
+# 72.6 / 69.0 / 67.4 -> 71.7 / 63.4 / 66.7, within these runs' spread of +-5 points).
+# FUSEDNORM_COOP_SYNC selects 1 or 2; 0 is reachable only by assigning this attribute,
+# as diag_coop.py does.
+COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
+if COOP_SYNC not in (1, 2, 3):
+    raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -709,7 +786,7 @@ SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 class LaunchConfig:
     path: int  # TILE, COOP or LOOP
     block_n: int  # row tile (TILE), slice (COOP) or chunk width (LOOP)
-    rows: int  # rows per program step (TILE)
+    rows: int  # rows per program step (TILE) or per step of a row group (COOP)
     num_warps: int
     programs_per_sm: int = 1  # persistent grids: programs_per_sm x SMs programs
     group: int = 1  # programs per row (COOP)
@@ -724,18 +801,23 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
         if n > INTERPRETER_COOP_MAX:
             return None
-        return LaunchConfig(COOP, triton.next_power_of_2(n), 1, 1, 1, 1)
-    for max_slice, warps, per_sm, *prefetch in choices:
+        # Rows per step as in the first choice, so CI runs that schedule.
+        rows = choices[0][4] if len(choices[0]) > 4 else 1
+        return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1)
+    for max_slice, warps, per_sm, *extra in choices:
+        prefetch = extra[0] if extra else True
+        rows = extra[1] if len(extra) > 1 else 1
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
         if group <= sms:
-            return LaunchConfig(COOP, block_n, 1, warps, per_sm, group, *prefetch)
+            return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch)
     return None
 
 
 @functools.lru_cache(maxsize=1024)
-def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False) -> LaunchConfig:
+def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
+               is_rms: bool = True) -> LaunchConfig:
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -749,7 +831,12 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False) 
         used = rows * min(n, block_n)
         warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
         return LaunchConfig(TILE, block_n, rows, warps)
-    choices = FWD_COOP_FP32 if element_size == 4 and not residual else FWD_COOP
+    if residual:
+        choices = FWD_COOP
+    elif element_size == 4:
+        choices = FWD_COOP_FP32
+    else:
+        choices = FWD_COOP if is_rms else FWD_COOP_LN16
     return _coop(n, sms, choices) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
 
@@ -786,9 +873,17 @@ def _next_pow2(n: int) -> int:
     return 1 << (n - 1).bit_length() if n > 1 else 1
 
 
+def _spin_len(cfg: LaunchConfig) -> int:
+    # The cooperative wait's tile (_collect_rows): ROWS x GROUP_P2 words, and with
+    # COOP_SYNC 3 at least one per thread, so that no word is held in two copies.
+    n = cfg.rows * _next_pow2(cfg.group)
+    return max(n, 32 * cfg.num_warps) if COOP_SYNC == 3 else n
+
+
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
-    # As many row groups as fit one program per SM each, but no more than the rows.
-    return max(1, min(M, (sms * cfg.programs_per_sm) // cfg.group))
+    # As many row groups as fit programs_per_sm programs per SM, but no more than the
+    # steps of cfg.rows rows.
+    return max(1, min(_cdiv(M, cfg.rows), (sms * cfg.programs_per_sm) // cfg.group))
 
 
 @dataclass(frozen=True)
@@ -820,7 +915,7 @@ def clear_prepared():
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  has_b: bool, has_res: bool, stats: bool, strides) -> Prepared:
     sms = sm_count(device)
-    cfg = fwd_config(N, sms, element_size, has_res)
+    cfg = fwd_config(N, sms, element_size, has_res, is_rms)
     if cfg.path == TILE:
         grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
@@ -830,7 +925,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides, (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
-        ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)),
+        ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
@@ -900,7 +995,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_DW", has_dw),
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
-        ("GROUP_P2", _next_pow2(cfg.group)), ("BLOCK_N", cfg.block_n),
+        ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("SYNC", COOP_SYNC), ("PREFETCH", cfg.prefetch)), cfg.num_warps)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
