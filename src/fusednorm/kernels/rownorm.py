@@ -730,9 +730,11 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #     74.4 with 16384 / 16 warps; RMSNorm 93.0 / 95.1 / 93.7 against 91.7 / 94.1 / 94.7.
 #     Rows longer than 8192 x SMs keep 16384 / 16 warps.
 #   backward, 2048 / 4 warps / 4 per SM against the v0.5 choices (16K / 64K / 256K):
-#     16-bit RMSNorm 83.2 / 83.5 / 82.6 against 80.6 / 79.6 / 80.1; fp32 LayerNorm 78.5 /
-#     75.3 / 78.1 against 76.1 / 75.3 / 75.7; fp32 RMSNorm 81.0 / 81.0 / 79.2 against
-#     79.3 / 79.5 / 78.9. 16-bit LayerNorm keeps 4096 / 4 warps (2048: 48%).
+#     16-bit RMSNorm 83.2 / 83.5 / 82.6 against 80.6 / 79.6 / 80.1; fp32 RMSNorm 81.0 /
+#     81.0 / 79.2 against 79.3 / 79.5 / 78.9. 16-bit LayerNorm keeps 4096 / 4 warps (2048:
+#     48%); fp32 LayerNorm keeps 4096 / 8 warps: 2048 gave 78.5 / 75.3 / 78.1 against
+#     76.1 / 75.3 / 75.7, but the full run measured it twice at 61% at N = 32768
+#     (v0.9-runs call 4 and 6; add_layer_norm 65%), against 68-78% in v0.7.
 #   16-bit LayerNorm forward without a residual: slice 4096, 8 warps (64 registers), 4 per
 #     SM: 74.9 / 70.4% at 64K / 256K against 72.1 / 63.8 with 8192 / 8 warps / 2 per SM.
 #     Not measured with a residual or for RMSNorm (4096 / 4 warps / 4 per SM: 89.1 / 88.3
@@ -742,7 +744,7 @@ FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
     (2, False): ((4096, 4, 2), (8192, 8, 1)),
     (2, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
-    (4, False): ((2048, 4, 4), (4096, 8, 1), (8192, 8, 1, False)),
+    (4, False): ((4096, 8, 1), (8192, 8, 1, False)),
     (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
 }
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
