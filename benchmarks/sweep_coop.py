@@ -102,15 +102,13 @@ def main():
                         cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps)
                         tag = f"tile {rows_}r/{warps}w/{pps}pps"
                     else:
-                        slc, warps, pps, *extra = choice
-                        group = triton.cdiv(n, slc)
-                        if group > sms or slc > n:
+                        # Read as rownorm reads its config tables.
+                        cfg = K._coop(n, sms, (choice,))
+                        if cfg is None or choice[0] > n:
                             continue
-                        prefetch = bool(extra[0]) if extra else True
-                        rows_ = extra[1] if len(extra) > 1 else 1
-                        cfg = K.LaunchConfig(K.COOP, slc, rows_, warps, pps, group, prefetch)
-                        tag = (f"{slc}/{warps}w/{pps}pps" + ("" if prefetch else "/2row")
-                               + (f"/{rows_}r" if rows_ > 1 else ""))
+                        slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
+                        tag = (f"{slc}/{warps}w/{pps}pps" + ("" if cfg.prefetch else "/2row")
+                               + (f"/{cfg.rows}r" if cfg.rows > 1 else ""))
                     K.fwd_config = fwd0
                     K.bwd_config = bwd0
                     if mode == "fwd":

@@ -822,7 +822,7 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
 
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
-               is_rms: bool = True) -> LaunchConfig:
+               is_rms: bool = False) -> LaunchConfig:
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
