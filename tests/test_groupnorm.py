@@ -234,6 +234,75 @@ def test_group_path_large_mean(device, small_group_tiles):
     torch.testing.assert_close(rstd.double(), ref, rtol=1e-4, atol=0)
 
 
+# The rows path (contiguous forward through the row-norm kernel, K.ROWS_FWD): each of the
+# row-norm kernel's paths, each way of finding a column's channel (rownorm._affine).
+ROWS_PATHS = {  # rownorm constants that send these small groups down each path
+    "tile": {},
+    "coop": {"FWD_TILE_MAX": 8},
+    "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 32},
+}
+
+
+@pytest.mark.parametrize("path", list(ROWS_PATHS))
+@pytest.mark.parametrize("shape,groups,affine", [
+    ((2, 6, 5, 7), 3, 2),  # Cg = 2, S = 35: channel by the fp32 multiply
+    ((2, 6, 5, 7), 2, 3),  # Cg = 3: by integer division
+    ((3, 4, 9), 4, 1),  # one channel per group
+])
+@pytest.mark.parametrize("dtype,activation,offset", [
+    (torch.bfloat16, "silu", 0.3), (torch.float32, "gelu_tanh", 1000.0), (torch.float16, None, 0.3)])
+def test_rows_path(device, path, shape, groups, affine, dtype, activation, offset, monkeypatch):
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    from fusednorm.kernels import rownorm as R
+    for name, value in ROWS_PATHS[path].items():
+        monkeypatch.setattr(R, name, value)
+    if affine == 3:
+        monkeypatch.setattr(R, "AFFINE_FP32_MAX", 0)
+    if device.type == "cuda" and path != "tile":
+        pytest.skip("the interpreter's thresholds; the GPU takes its own paths")
+    R.clear_prepared()
+    K.clear_plan_caches()
+    try:
+        N, C = shape[:2]
+        x = (torch.randn(shape, device=device) * 1.5 + offset).to(dtype)
+        w = 1 + 0.5 * torch.randn(C, device=device)
+        b = 0.5 * torch.randn(C, device=device)
+        nan = float("nan")
+        y = torch.full_like(x, nan)
+        mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
+        prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
+        consts = dict(prep.rows.launch.constexprs)
+        assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "loop": R.LOOP}[path]
+        assert consts["AFFINE"] == affine
+        K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
+        x64 = x.double()
+        xg = x64.reshape(N, groups, -1)
+        assert_close(mean, xg.mean(-1), torch.float32, "mean")
+        rtol = 1e-4 if offset > 1 else None  # |mean| >> std: rstd near fp32 precision
+        ref_rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
+        if rtol:
+            torch.testing.assert_close(rstd.double(), ref_rstd, rtol=rtol, atol=0)
+        else:
+            assert_close(rstd, ref_rstd, torch.float32, "rstd")
+        ref = _act64(_group_norm64(x64, groups, w.double(), b.double(), 1e-5), activation)
+        # An fp32 mean near 1000 is itself off by up to a few ulp(1000) (2^-14 each), which
+        # x - mean carries into y: a floor of the input's precision, not of the method.
+        floor = max(1.0, 4 * offset * 2**-23 / 1e-5)
+        assert_close(y, ref, dtype, "y", scale=floor)
+        # Without weight and bias, and the inference variant that writes no statistics.
+        y2 = torch.full_like(x, nan)
+        K.launch_fwd(K.prepare_fwd(x, groups, activation, None, None, y2, False), x, None,
+                     None, 1e-5, y2, None, None)
+        assert_close(y2, _act64(_group_norm64(x64, groups, None, None, 1e-5), activation), dtype,
+                     "y without affine", scale=floor)
+        if offset < 1:  # the backward takes the rows path's statistics
+            _run(device, dtype, shape, groups, activation=activation)
+    finally:
+        R.clear_prepared()
+        K.clear_plan_caches()
+
+
 def test_ticket_pairs(device, monkeypatch):
     # Enough tasks that the phase-1 and phase-2 streams interleave (tasks > lag), with
     # several tasks (channel tiles) per segment. One wave of lag and tiles of 16 values
@@ -611,8 +680,9 @@ def test_inference_path(device, layout, shape, groups):
     assert len(plans) == use_kernels(device) and all(p is not False for p in plans)
     g = shape[1] if groups is None else groups
     if plans:
-        expect = K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None
-        assert plans[0][0].group_path == expect
+        expect = ((x.is_contiguous() and K.ROWS_FWD)
+                  or K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None)
+        assert plans[0][0].stats_optional == expect
     x.requires_grad_()
     full = run()
     assert full.grad_fn is not None

@@ -64,47 +64,10 @@ import triton
 import triton.language as tl
 
 from . import sm_count
+from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from . import rownorm as R
 from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv, _prev_pow2
-
-ACTIVATIONS = {None: 0, "silu": 1, "gelu": 2, "gelu_tanh": 3}
-
-
-@triton.jit
-def _tanh(u):
-    return 2.0 * tl.sigmoid(2.0 * u) - 1.0
-
-
-@triton.jit
-def _activation(z, ACTIVATION: tl.constexpr):
-    """act(z): silu z * sigmoid(z); gelu 0.5 z (1 + erf(z / sqrt 2)); gelu_tanh
-    0.5 z (1 + tanh(sqrt(2 / pi) (z + 0.044715 z^3)))."""
-    if ACTIVATION == 1:
-        y = z * tl.sigmoid(z)
-    elif ACTIVATION == 2:
-        y = 0.5 * z * (1.0 + tl.erf(z * 0.7071067811865476))
-    elif ACTIVATION == 3:
-        y = 0.5 * z * (1.0 + _tanh(0.7978845608028654 * (z + 0.044715 * z * z * z)))
-    else:
-        y = z
-    return y
-
-
-@triton.jit
-def _activation_grad(z, ACTIVATION: tl.constexpr):
-    """act'(z); only called with an activation."""
-    if ACTIVATION == 1:
-        s = tl.sigmoid(z)
-        g = s * (1.0 + z * (1.0 - s))
-    elif ACTIVATION == 2:
-        g = (0.5 * (1.0 + tl.erf(z * 0.7071067811865476))
-             + z * tl.exp(-0.5 * z * z) * 0.3989422804014327)
-    else:
-        t = _tanh(0.7978845608028654 * (z + 0.044715 * z * z * z))
-        dt = (1.0 - t * t) * 0.7978845608028654 * (1.0 + 0.134145 * z * z)
-        g = 0.5 * (1.0 + t) + 0.5 * z * dt
-    return g
-
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -1298,6 +1261,13 @@ class Prepared:
     counters: int = 0
     group_path: bool = False
     cols_path: bool = False
+    rows: Optional[R.Prepared] = None  # the rows path's launch (forward, contiguous x)
+
+    @property
+    def stats_optional(self) -> bool:
+        """Whether launch_fwd may be given no mean and rstd (prepared with stats=False);
+        the split and columns paths keep them as intermediates."""
+        return self.group_path or self.rows is not None
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1335,11 +1305,25 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
         scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
 
 
+# The rows path (forward, contiguous x). There a group is Cg * S consecutive elements, so
+# the forward is the row-norm forward (LayerNorm statistics, kernels/rownorm.py, all three
+# of its paths) over the (N * G, Cg * S) view, with w and b per channel (its AFFINE) and
+# the activation fused; one launch, no scratch but the cooperative path's slots. It
+# replaces the group and split paths' forward for contiguous inputs.
+ROWS_FWD = True
+
+
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                  stats: bool = True) -> Prepared:
+    contiguous = x.is_contiguous()
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
+    if contiguous and ROWS_FWD:
+        L = Cg * S
+        return Prepared((), rows=R._prepare_fwd(
+            N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
+            (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation]))
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=False)
@@ -1375,7 +1359,10 @@ def prepare_fwd(x, num_groups: int, activation, weight, bias, y, stats: bool) ->
 
 def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
     """Launch a forward prepared by prepare_fwd for tensors with the same key. mean and
-    rstd may be None only on the group path of a prepare_fwd(stats=False)."""
+    rstd may be None only on the group and rows paths of a prepare_fwd(stats=False)."""
+    if prep.rows is not None:
+        R.launch_fwd(prep.rows, x, None, weight, bias, eps, y, None, mean, rstd)
+        return
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     if prep.group_path:

@@ -50,6 +50,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
+from .activation import _activation
 from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 
 
@@ -182,6 +183,35 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr):
 
 
 @triton.jit
+def _affine(y, W, B, rows, cols, mask, G, CG, S, inv_s, HAS_WEIGHT: tl.constexpr,
+            HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr):
+    """act(y * w + b) for the elements (rows, cols) (broadcast together; mask: columns in
+    the row). AFFINE says where w and b come from: 0, the column (LayerNorm, RMSNorm);
+    otherwise a row is a GroupNorm group (row = n * G + g, col = c * S + s for channel
+    g * CG + c of the group, see groupnorm.py's rows path): 1, CG = 1 (one channel per row,
+    InstanceNorm); 2, c = col // S computed as int((col + 0.5) * inv_s) in fp32, which is
+    exact while CG * S < 2^22 (the error, under CG * S * 2^-23 / S, stays below the 0.5 / S
+    between (col + 0.5) / S and an integer); 3, an integer division, for longer groups."""
+    if AFFINE == 0:
+        idx = cols
+        wmask = mask
+    elif AFFINE == 1:
+        idx = rows % G  # in range for every row (masked-off ones too)
+        wmask = idx < G
+    elif AFFINE == 2:
+        idx = (rows % G) * CG + ((cols.to(tl.float32) + 0.5) * inv_s).to(tl.int32)
+        wmask = mask
+    else:
+        idx = (rows % G) * CG + cols // S
+        wmask = mask
+    if HAS_WEIGHT:
+        y = y * tl.load(W + idx, mask=wmask, other=0.0).to(tl.float32)
+    if HAS_BIAS:
+        y = y + tl.load(B + idx, mask=wmask, other=0.0).to(tl.float32)
+    return _activation(y, ACTIVATION)
+
+
+@triton.jit
 def _rownorm_fwd_kernel(
     X,  # *x, (M, N), row stride stride_xm, unit column stride
     R,  # *residual, (M, N), row stride stride_rm (read when HAS_RESIDUAL)
@@ -199,7 +229,11 @@ def _rownorm_fwd_kernel(
     stride_rm,  # row stride of R
     stride_ym,  # row stride of Y
     stride_hm,  # row stride of H
+    G,  # AFFINE > 0: groups per sample (row = n * G + g)
+    CG,  # AFFINE > 0: channels per group
+    S,  # AFFINE > 0: elements per channel (a row is CG channels of S)
     eps,  # added to the variance (or mean square) before the square root
+    inv_s,  # AFFINE 2: 1 / S in fp32 (see _affine)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
@@ -212,6 +246,8 @@ def _rownorm_fwd_kernel(
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
+    AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1-3, _affine)
+    ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -239,10 +275,14 @@ def _rownorm_fwd_kernel(
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
         y = xc * rstd[:, None]
-        if HAS_WEIGHT:
-            y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
-        if HAS_BIAS:
-            y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+        if AFFINE == 0:
+            if HAS_WEIGHT:
+                y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+            if HAS_BIAS:
+                y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+        else:
+            y = _affine(y, W, B, rows[:, None], cols[None, :], mask, G, CG, S, inv_s,
+                        HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
         tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
@@ -340,10 +380,8 @@ def _rownorm_fwd_kernel(
                             tl.store(MEAN + prev, mean, mask=prev < M)
                         tl.store(RSTD + prev, rstd, mask=prev < M)
                 y = (ha.to(tl.float32) - mean) * rstd
-                if HAS_WEIGHT:
-                    y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-                if HAS_BIAS:
-                    y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+                y = _affine(y, W, B, prev, cols, mask, G, CG, S, inv_s, HAS_WEIGHT, HAS_BIAS,
+                            AFFINE, ACTIVATION)
                 tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                          mask=mask & (prev < M))
             ha = hb
@@ -392,11 +430,8 @@ def _rownorm_fwd_kernel(
                 x = tl.load(H + row * stride_hm + cols, mask=mask, other=0.0).to(tl.float32)
             else:
                 x = tl.load(X + row * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
-            y = (x - mean) * rstd
-            if HAS_WEIGHT:
-                y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-            if HAS_BIAS:
-                y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+            y = _affine((x - mean) * rstd, W, B, row, cols, mask, G, CG, S, inv_s, HAS_WEIGHT,
+                        HAS_BIAS, AFFINE, ACTIVATION)
             tl.store(Y + row * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
 
 
@@ -754,6 +789,9 @@ BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), fi
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
 INTERPRETER_COOP_MAX = 65536
+# GroupNorm rows (N = CG * S) shorter than this find a column's channel with an fp32
+# multiply (_affine, AFFINE 2, exact below 2^22), longer ones with an integer division.
+AFFINE_FP32_MAX = 1 << 22
 # How a cooperative program waits for the partials of a row (see _collect_rows). With 0,
 # one spin over the tagged words, the H100 gave rows with one slice's partial missing
 # (benchmarks/diag_coop.py trials, N = 128K-1M: 84 bad rows forward and 123 backward in
@@ -901,6 +939,7 @@ class Prepared:
     partials: int = 0
     loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
     total: Optional[FixedLaunch] = None
+    inv_s: float = 1.0  # the forward's inv_s argument (1 / S of a GroupNorm rows launch)
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -918,21 +957,32 @@ def clear_prepared():
 
 
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
-                 has_b: bool, has_res: bool, stats: bool, strides) -> Prepared:
+                 has_b: bool, has_res: bool, stats: bool, strides, channels=None,
+                 activation: int = 0) -> Prepared:
+    """channels: None (w, b per column), or GroupNorm's (G, CG, S) with N = CG * S (the
+    rows path of groupnorm.py); activation: activation.py's code."""
     sms = sm_count(device)
     cfg = fwd_config(N, sms, element_size, has_res, is_rms)
+    G, CG, S = channels or (1, 1, 1)
+    if channels is None:
+        affine = 0
+    elif CG == 1:
+        affine = 1
+    else:
+        affine = 2 if N < AFFINE_FP32_MAX else 3
     if cfg.path == TILE:
         grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
         grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
     else:
         grid = (M,)
-    return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides, (
+    return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides + (G, CG, S), (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC)), cfg.num_warps),
-        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
+        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("AFFINE", affine),
+        ("ACTIVATION", activation)), cfg.num_warps),
+        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, inv_s=1.0 / S)
 
 
 def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Prepared:
@@ -965,7 +1015,7 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
         mean = rstd
     prep.launch((
         x, x if residual is None else residual, x if weight is None else weight,
-        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps,))
+        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, prep.inv_s))
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):

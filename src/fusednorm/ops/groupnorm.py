@@ -160,8 +160,8 @@ def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_g
 
 
 # The inference path, as the row norms' (ops/rownorm.py, infer): x dense as it comes
-# (contiguous or channels_last), checks once per call key; the group path then writes no
-# statistics (the split path needs them as its own intermediates).
+# (contiguous or channels_last), checks once per call key; the group and rows paths then
+# write no statistics (the split and columns paths need them as their own intermediates).
 
 
 def _make_plan(x: Tensor, activation, check):
@@ -182,7 +182,7 @@ def infer(fn: str, x, num_groups, weight, bias, eps, activation, check):
     prep, g = plan
     y = torch.empty_like(x)
     mean = rstd = None
-    if not prep.group_path:
+    if not prep.stats_optional:
         mean = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
         rstd = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
     K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
