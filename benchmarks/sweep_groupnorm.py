@@ -1,6 +1,6 @@
 """GroupNorm / InstanceNorm launch settings on the GPU, split into host and GPU time.
 
-For each case (the groups suite's shapes, bf16) and layout, and each setting (module
+For each case (the groups suite's shapes, bf16 unless --dtype) and layout, and each setting (module
 constants of fusednorm.kernels.groupnorm, set one setting at a time), this checks
 fusednorm's forward and backward against torch in fp32 (errors in bf16 tolerance units;
 a setting that fails is reported and not timed), then times:
@@ -13,6 +13,7 @@ per case. % is of a device-to-device copy measured in the same run; bytes are th
 (forward x + y, backward x + dy + dx).
 
     python benchmarks/sweep_groupnorm.py OUT.json [--settings JSON] [--cases a,b] [--act silu]
+        [--dtype bfloat16|float16|float32]
 
 --warm only checks (compiling into Triton's cache), e.g. in parallel processes before
 one timed run. --settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults)."""
@@ -70,6 +71,8 @@ def main():
     ap.add_argument("--cases", default=",".join(CASES))
     ap.add_argument("--layouts", default="nc,cl")
     ap.add_argument("--act", default=None)
+    ap.add_argument("--dtype", default="bfloat16")
+    ap.add_argument("--fwd-only", action="store_true", help="time the forward only")
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--warm", action="store_true",
                     help="only check each setting (compiles its kernels into Triton's "
@@ -79,7 +82,9 @@ def main():
     clock = CudaClock(warmup_ms=10, rep_ms=60)
     copy = copy_gbps(clock, torch.device("cuda"))
     meta = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
-                triton=triton.__version__, copy_gbps=copy, act=a.act, settings=settings)
+                triton=triton.__version__, copy_gbps=copy, act=a.act, settings=settings,
+                dtype=a.dtype)
+    dtype = getattr(torch, a.dtype)
     print(f"{meta['device']} torch {meta['torch']} triton {meta['triton']} copy {copy:.0f} GB/s",
           flush=True)
     defaults = {k: getattr(K, k) for s in settings for k in s}
@@ -88,15 +93,15 @@ def main():
         shape, groups = CASES[name]
         C = shape[1]
         numel = math.prod(shape)
-        nbytes = numel * 2
+        nbytes = numel * dtype.itemsize
         copies = max(1, math.ceil(2 * L2_BYTES / nbytes))
         for lay in a.layouts.split(","):
             torch.manual_seed(0)
-            xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).bfloat16()
+            xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).to(dtype)
                   for _ in range(copies)]
-            w = (1 + 0.3 * torch.randn(C, device="cuda")).bfloat16()
-            b = (0.3 * torch.randn(C, device="cuda")).bfloat16()
-            dy = layout(torch.randn(shape, device="cuda"), lay).bfloat16()
+            w = (1 + 0.3 * torch.randn(C, device="cuda")).to(dtype)
+            b = (0.3 * torch.randn(C, device="cuda")).to(dtype)
+            dy = layout(torch.randn(shape, device="cuda"), lay).to(dtype)
 
             def ours(x, w, b):
                 if groups is None:
@@ -121,6 +126,15 @@ def main():
                     f_gpu = graph_ms(fcalls)
                     f_call = clock.time_ms(fcalls)
                     f_host = host_us(fcalls)
+                if a.fwd_only:
+                    r = dict(case=name, shape=list(shape), layout=lay, provider=tag,
+                             fwd_gpu_ms=f_gpu, fwd_call_ms=f_call, fwd_host_us=f_host)
+                    for k in ("gpu", "call"):
+                        r[f"fwd_{k}_pct"] = 100 * 2 * nbytes / r[f"fwd_{k}_ms"] / 1e6 / copy
+                    print(f"{name:9s} {lay} {tag:34s} fwd gpu {r['fwd_gpu_pct']:5.1f}% call "
+                          f"{r['fwd_call_pct']:5.1f}% host {f_host:5.0f}us", flush=True)
+                    rows.append(r)
+                    return
                 ins = [[t.detach().requires_grad_() for t in (x, w, b)] for x in xs]
                 ys = [fn(*i) for i in ins]
                 bcalls = [lambda y=y, i=i: torch.autograd.grad(y, i, dy, retain_graph=True)
