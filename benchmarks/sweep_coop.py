@@ -11,7 +11,7 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp32), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+(bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -57,6 +57,7 @@ if os.environ.get("SWEEP_N") or os.environ.get("SWEEP_MODES"):
 DTYPES = [{"bf16": torch.bfloat16, "fp32": torch.float32}[d]
           for d in os.environ.get("SWEEP_DTYPES", "bf16,fp32").split(",")]
 WARM = os.environ.get("SWEEP_WARM") == "1"
+IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
 
 
 def graph_ms(fn):
@@ -74,7 +75,7 @@ def main():
     fwd0, bwd0 = K.fwd_config, K.bwd_config
     rows = []
     for dtype in DTYPES:
-        for is_rms in (False, True):
+        for is_rms in IS_RMS:
             for mode, n in PLAN:
                 m = (1 << 27) // n
                 torch.manual_seed(0)

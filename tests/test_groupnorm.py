@@ -235,32 +235,31 @@ def test_group_path_large_mean(device, small_group_tiles):
 
 
 # The rows path (contiguous forward through the row-norm kernel, K.ROWS_FWD): each of the
-# row-norm kernel's paths, each way of finding a column's channel (rownorm._affine).
+# row-norm kernel's paths, with w and b per row (Cg = 1) or per loop chunk, and the shapes
+# it declines (a lookup per element) left to the other paths.
 ROWS_PATHS = {  # rownorm constants that send these small groups down each path
     "tile": {},
     "coop": {"FWD_TILE_MAX": 8},
-    "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 32},
+    "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 16},
 }
 
 
-@pytest.mark.parametrize("path", list(ROWS_PATHS))
-@pytest.mark.parametrize("shape,groups,affine", [
-    ((2, 6, 5, 7), 3, 2),  # Cg = 2, S = 35: channel by the fp32 multiply
-    ((2, 6, 5, 7), 2, 3),  # Cg = 3: by integer division
-    ((3, 4, 9), 4, 1),  # one channel per group
+@pytest.mark.parametrize("path,shape,groups,affine", [
+    (path, (3, 4, 9), 4, 1) for path in ROWS_PATHS] + [  # one channel per group
+    ("loop", (2, 6, 4, 8), 3, 2),  # Cg = 2, S = 32: chunks of 16 lie in one channel
+    ("tile", (2, 6, 4, 8), 3, None),  # a channel lookup per element: declined
+    ("coop", (2, 6, 5, 7), 2, None),  # the interpreter's one slice spans channels
 ])
 @pytest.mark.parametrize("dtype,activation,offset", [
     (torch.bfloat16, "silu", 0.3), (torch.float32, "gelu_tanh", 1000.0), (torch.float16, None, 0.3)])
 def test_rows_path(device, path, shape, groups, affine, dtype, activation, offset, monkeypatch):
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
+    if device.type == "cuda" and path != "tile":
+        pytest.skip("the interpreter's thresholds; the GPU takes its own paths")
     from fusednorm.kernels import rownorm as R
     for name, value in ROWS_PATHS[path].items():
         monkeypatch.setattr(R, name, value)
-    if affine == 3:
-        monkeypatch.setattr(R, "AFFINE_FP32_MAX", 0)
-    if device.type == "cuda" and path != "tile":
-        pytest.skip("the interpreter's thresholds; the GPU takes its own paths")
     R.clear_prepared()
     K.clear_plan_caches()
     try:
@@ -272,9 +271,12 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
         y = torch.full_like(x, nan)
         mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
         prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
-        consts = dict(prep.rows.launch.constexprs)
-        assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "loop": R.LOOP}[path]
-        assert consts["AFFINE"] == affine
+        if affine is None:
+            assert prep.rows is None
+        else:
+            consts = dict(prep.rows.launch.constexprs)
+            assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "loop": R.LOOP}[path]
+            assert consts["AFFINE"] == affine
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
         xg = x64.reshape(N, groups, -1)
@@ -292,8 +294,10 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
         assert_close(y, ref, dtype, "y", scale=floor)
         # Without weight and bias, and the inference variant that writes no statistics.
         y2 = torch.full_like(x, nan)
-        K.launch_fwd(K.prepare_fwd(x, groups, activation, None, None, y2, False), x, None,
-                     None, 1e-5, y2, None, None)
+        prep = K.prepare_fwd(x, groups, activation, None, None, y2, False)
+        assert prep.stats_optional == (affine is not None or prep.group_path)
+        stats = (None, None) if prep.stats_optional else (mean, rstd)
+        K.launch_fwd(prep, x, None, None, 1e-5, y2, *stats)
         assert_close(y2, _act64(_group_norm64(x64, groups, None, None, 1e-5), activation), dtype,
                      "y without affine", scale=floor)
         if offset < 1:  # the backward takes the rows path's statistics
@@ -595,6 +599,38 @@ def test_large_gpu(layout, shape, groups):
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("shape,groups,path,affine", [
+    ((2, 8, 256, 256), 2, "coop", 2),  # Cg = 4, S = 65536: slices within a channel
+    ((2, 4, 256, 256), 4, "coop", 1),  # one channel per group
+    ((1, 2, 1 << 22), 2, "loop", 1),  # rows too long for the cooperative path
+    ((1, 4, 1 << 21), 2, "loop", 2),  # Cg = 2: loop chunks within a channel
+])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_rows_path_gpu(shape, groups, path, affine, dtype):
+    # The rows path's cooperative and loop launches (the interpreter runs one slice a
+    # row), poisoned outputs against float64, then the backward from its statistics.
+    from fusednorm.kernels import rownorm as R
+    device = torch.device("cuda")
+    N, C = shape[:2]
+    x = (torch.randn(shape, device=device) * 1.5 + 0.3).to(dtype)
+    w = 1 + 0.5 * torch.randn(C, device=device)
+    b = 0.5 * torch.randn(C, device=device)
+    y = torch.full_like(x, float("nan"))
+    mean, rstd = (torch.full((N, groups), float("nan"), device=device) for _ in range(2))
+    consts = dict(K.prepare_fwd(x, groups, "silu", w, b, y, True).rows.launch.constexprs)
+    assert consts["PATH"] == {"coop": R.COOP, "loop": R.LOOP}[path]
+    assert consts["AFFINE"] == affine
+    K.groupnorm_fwd(x, w, b, groups, 1e-5, "silu", y, mean, rstd)
+    xg = x.double().reshape(N, groups, -1)
+    assert_close(mean, xg.mean(-1), torch.float32, "mean")
+    assert_close(rstd, torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5), torch.float32, "rstd")
+    ref = F.silu(_group_norm64(x.double(), groups, w.double(), b.double(), 1e-5))
+    assert_close(y, ref, dtype, "y")
+    if x.numel() <= 1 << 21:
+        _run(device, dtype, shape, groups, activation="silu")
+
+
+@pytest.mark.gpu
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_repeated_runs_gpu(layout):
     # Programs of one launch really run concurrently here: phase-2 tasks wait on their
@@ -680,9 +716,10 @@ def test_inference_path(device, layout, shape, groups):
     assert len(plans) == use_kernels(device) and all(p is not False for p in plans)
     g = shape[1] if groups is None else groups
     if plans:
-        expect = ((x.is_contiguous() and K.ROWS_FWD)
-                  or K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None)
-        assert plans[0][0].stats_optional == expect
+        prep = plans[0][0]
+        expect = K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None
+        assert prep.group_path == (expect and prep.rows is None)
+        assert prep.stats_optional == (expect or prep.rows is not None)
     x.requires_grad_()
     full = run()
     assert full.grad_fn is not None

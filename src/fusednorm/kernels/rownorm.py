@@ -183,27 +183,22 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr):
 
 
 @triton.jit
-def _affine(y, W, B, rows, cols, mask, G, CG, S, inv_s, HAS_WEIGHT: tl.constexpr,
+def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
             HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr):
     """act(y * w + b) for the elements (rows, cols) (broadcast together; mask: columns in
     the row). AFFINE says where w and b come from: 0, the column (LayerNorm, RMSNorm);
-    otherwise a row is a GroupNorm group (row = n * G + g, col = c * S + s for channel
-    g * CG + c of the group, see groupnorm.py's rows path): 1, CG = 1 (one channel per row,
-    InstanceNorm); 2, c = col // S computed as int((col + 0.5) * inv_s) in fp32, which is
-    exact while CG * S < 2^22 (the error, under CG * S * 2^-23 / S, stays below the 0.5 / S
-    between (col + 0.5) / S and an integer); 3, an integer division, for longer groups."""
+    otherwise a row is a GroupNorm group, row = n * G + g, col = c * S + s for channel
+    g * CG + c (groupnorm.py's rows path), and w, b are one value per row or slice, never
+    a gather per element: 1, CG = 1 (InstanceNorm); 2, the columns from col0 lie in one
+    channel (a cooperative slice or loop chunk that S is a multiple of)."""
     if AFFINE == 0:
         idx = cols
         wmask = mask
-    elif AFFINE == 1:
-        idx = rows % G  # in range for every row (masked-off ones too)
-        wmask = idx < G
-    elif AFFINE == 2:
-        idx = (rows % G) * CG + ((cols.to(tl.float32) + 0.5) * inv_s).to(tl.int32)
-        wmask = mask
     else:
-        idx = (rows % G) * CG + cols // S
-        wmask = mask
+        idx = rows % G  # in range for every row, masked-off ones too
+        if AFFINE == 2:
+            idx = idx * CG + col0 // S
+        wmask = idx < G * CG
     if HAS_WEIGHT:
         y = y * tl.load(W + idx, mask=wmask, other=0.0).to(tl.float32)
     if HAS_BIAS:
@@ -233,7 +228,6 @@ def _rownorm_fwd_kernel(
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel (a row is CG channels of S)
     eps,  # added to the variance (or mean square) before the square root
-    inv_s,  # AFFINE 2: 1 / S in fp32 (see _affine)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
@@ -246,7 +240,7 @@ def _rownorm_fwd_kernel(
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
-    AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1-3, _affine)
+    AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
 ):
     eps = tl.cast(eps, tl.float32)
@@ -281,8 +275,8 @@ def _rownorm_fwd_kernel(
             if HAS_BIAS:
                 y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
         else:
-            y = _affine(y, W, B, rows[:, None], cols[None, :], mask, G, CG, S, inv_s,
-                        HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
+            y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
+                        HAS_BIAS, AFFINE, ACTIVATION)
         tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
@@ -380,8 +374,8 @@ def _rownorm_fwd_kernel(
                             tl.store(MEAN + prev, mean, mask=prev < M)
                         tl.store(RSTD + prev, rstd, mask=prev < M)
                 y = (ha.to(tl.float32) - mean) * rstd
-                y = _affine(y, W, B, prev, cols, mask, G, CG, S, inv_s, HAS_WEIGHT, HAS_BIAS,
-                            AFFINE, ACTIVATION)
+                y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
+                            HAS_BIAS, AFFINE, ACTIVATION)
                 tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                          mask=mask & (prev < M))
             ha = hb
@@ -430,8 +424,8 @@ def _rownorm_fwd_kernel(
                 x = tl.load(H + row * stride_hm + cols, mask=mask, other=0.0).to(tl.float32)
             else:
                 x = tl.load(X + row * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
-            y = _affine((x - mean) * rstd, W, B, row, cols, mask, G, CG, S, inv_s, HAS_WEIGHT,
-                        HAS_BIAS, AFFINE, ACTIVATION)
+            y = _affine((x - mean) * rstd, W, B, row, cols, k * BLOCK_N, mask, G, CG, S,
+                        HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
             tl.store(Y + row * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
 
 
@@ -789,9 +783,6 @@ BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), fi
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
 INTERPRETER_COOP_MAX = 65536
-# GroupNorm rows (N = CG * S) shorter than this find a column's channel with an fp32
-# multiply (_affine, AFFINE 2, exact below 2^22), longer ones with an integer division.
-AFFINE_FP32_MAX = 1 << 22
 # How a cooperative program waits for the partials of a row (see _collect_rows). With 0,
 # one spin over the tagged words, the H100 gave rows with one slice's partial missing
 # (benchmarks/diag_coop.py trials, N = 128K-1M: 84 bad rows forward and 123 backward in
@@ -939,7 +930,6 @@ class Prepared:
     partials: int = 0
     loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
     total: Optional[FixedLaunch] = None
-    inv_s: float = 1.0  # the forward's inv_s argument (1 / S of a GroupNorm rows launch)
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -958,9 +948,10 @@ def clear_prepared():
 
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  has_b: bool, has_res: bool, stats: bool, strides, channels=None,
-                 activation: int = 0) -> Prepared:
+                 activation: int = 0) -> Optional[Prepared]:
     """channels: None (w, b per column), or GroupNorm's (G, CG, S) with N = CG * S (the
-    rows path of groupnorm.py); activation: activation.py's code."""
+    rows path of groupnorm.py; None is returned where w and b would need a lookup per
+    element, see _affine); activation: activation.py's code."""
     sms = sm_count(device)
     cfg = fwd_config(N, sms, element_size, has_res, is_rms)
     G, CG, S = channels or (1, 1, 1)
@@ -968,8 +959,10 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         affine = 0
     elif CG == 1:
         affine = 1
+    elif cfg.path != TILE and S % cfg.block_n == 0:
+        affine = 2
     else:
-        affine = 2 if N < AFFINE_FP32_MAX else 3
+        return None
     if cfg.path == TILE:
         grid = (_cdiv(M, cfg.rows),)
     elif cfg.path == COOP:
@@ -982,7 +975,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("AFFINE", affine),
         ("ACTIVATION", activation)), cfg.num_warps),
-        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, inv_s=1.0 / S)
+        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
 
 def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Prepared:
@@ -1015,7 +1008,7 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
         mean = rstd
     prep.launch((
         x, x if residual is None else residual, x if weight is None else weight,
-        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, prep.inv_s))
+        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps,))
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
