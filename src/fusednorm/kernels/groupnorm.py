@@ -1310,13 +1310,20 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
 # (N * G, Cg * S) view, with the activation fused: one launch, no scratch but the
 # cooperative path's slots. It takes the shapes where w and b are one value per row or
 # per row slice (rownorm._affine): InstanceNorm (Cg = 1) on every row-norm path, and
-# GroupNorm where the cooperative slices (or loop chunks) lie within a channel. Measured
-# (GPU time, % of copy, against the group / split paths; sweep_groupnorm.py,
-# results/2026-11-23-h100-v0.10-runs/call1): InstanceNorm bf16 in2d 86.4 (85.2), 3-D
-# 32^3 85.5 (74.7), 128^3 66.3 (56.9), 64^3 54.0 (56.8); fp32 91.5 (88.5), 91.9 (87.3),
-# 81.1 (66.1), 83.4 (61.2). A gather of w and b per element (GroupNorm on the tile path,
-# since removed) ran at 24-49%, against 63-74% on the group path.
+# GroupNorm in fp32 where the cooperative slices (or loop chunks) lie within a channel.
+# Measured (GPU time, % of copy, rows path against the group / split paths in one run;
+# sweep_groupnorm.py, results/2026-11-23-h100-v0.10-runs/call1, call2):
+#   InstanceNorm bf16: 2-D 86.4 (85.2), 3-D 32^3 85.5 (74.7), 128^3 66.3 (56.9), 64^3
+#     54.0 (56.8); fp32: 91.5 (88.5), 91.9 (87.3), 81.1 (66.1), 83.4 (61.2).
+#   GroupNorm fp32, slices within a channel: VAE 512 / 256 / 128 78.4 / 83.6 / 78.4
+#     (56.5 / 62.0 / 64.6). In bf16 the 16-bit LayerNorm cooperative forward (70-74% on
+#     rows in the same runs, against 84-88% for RMSNorm; no config of sweep_coop.py did
+#     better, call3) lost: UNet 320 50.1 (65.4), VAE 512 / 256 47.9 / 50.0 (52.2 / 58.7),
+#     won at VAE 128 70.6 (59.5); so 16-bit GroupNorm keeps the other paths.
+#   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
+#     24-49%, against 63-74% on the group path.
 ROWS_FWD = True
+ROWS_FWD_GROUPS_BYTES = 4  # GroupNorm (Cg > 1) takes the rows path from this element size
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -1325,7 +1332,7 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
-    if contiguous and ROWS_FWD:
+    if contiguous and ROWS_FWD and (Cg == 1 or x.element_size() >= ROWS_FWD_GROUPS_BYTES):
         L = Cg * S
         rows = R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
