@@ -73,20 +73,29 @@ def _signal(CNT, SYNC: tl.constexpr):
 
 
 @triton.jit
-def _spin(ptrs, mask, tag):
+def _spin(ptrs, mask, tag, BACKOFF: tl.constexpr):
     """Load the tagged words under `mask` (volatile) until every one carries `tag`;
-    returns the last load."""
+    returns the last load. BACKOFF > 0: each thread sleeps about that many nanoseconds
+    before each reload (PTX nanosleep), so waiting programs poll the L2 less often."""
     v = tl.load(ptrs, mask=mask, other=0, volatile=True)
     pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     while pending > 0:
-        v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+        if BACKOFF > 0:
+            # The reload's mask depends on the sleep's result, so it cannot move above it.
+            slept = tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
+                                              [pending * 0 + BACKOFF], dtype=tl.int32,
+                                              is_pure=False, pack=1)
+            v = tl.load(ptrs, mask=mask & (slept >= 0), other=0, volatile=True)
+        else:
+            v = tl.load(ptrs, mask=mask, other=0, volatile=True)
         pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     return v
 
 
 @triton.jit
 def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
-                  GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr):
+                  GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
+                  BACKOFF: tl.constexpr):
     """Wait until the NSLOT (1 or 2) slots of every part of the ROWS rows from `first`
     (rows past M skipped) carry their row's tag, and return the two fp32 partial columns
     over (row, part) flattened: entry k holds row first + k // GROUP_P2, part
@@ -101,7 +110,8 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
          signalled, then a barrier and one load of the tile (tags still checked);
       3: the spin of 1 once, SPIN padded by the host to SPIN >= the program's threads
          (so the tile has two words per thread in any layout Triton picks): every word
-         has one owner and no thread holds a stale copy."""
+         has one owner and no thread holds a stale copy.
+    BACKOFF: see _spin."""
     k = tl.arange(0, SPIN)
     row = first + k // GROUP_P2
     part = k % GROUP_P2
@@ -118,10 +128,10 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
                 while c < GROUP:
                     c = tl.atomic_add(cnt, 0, sem="acquire")
         tl.debug_barrier()
-    v = _spin(ptrs, mask, tag)
+    v = _spin(ptrs, mask, tag, BACKOFF)
     if SYNC == 1:
         tl.debug_barrier()
-        v = _spin(ptrs, mask, tag)
+        v = _spin(ptrs, mask, tag, BACKOFF)
     vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
     return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
         tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
@@ -240,6 +250,7 @@ def _rownorm_fwd_kernel(
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
+    BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
 ):
@@ -354,7 +365,7 @@ def _rownorm_fwd_kernel(
             if prev0 >= first:
                 prev = prev0 + ridx
                 p0, p1 = _collect_rows(WS, prev0, M, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                       SPIN, SYNC)
+                                       SPIN, SYNC, BACKOFF)
                 mean = tl.zeros([ROWS, 1], dtype=tl.float32)
                 rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
                 for i in tl.static_range(ROWS):
@@ -462,6 +473,7 @@ def _rownorm_bwd_kernel(
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
+    BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     PREFETCH: tl.constexpr,  # PATH 1: the next row's loads in flight during the wait
 ):
     pid = tl.program_id(0)
@@ -554,7 +566,7 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dyf, rstd = _coop_bwd_terms(xa, dya, W, MEAN, RSTD, prev, cols,
                                                            mask, IS_RMS, HAS_WEIGHT, True)
                     p0, p1 = _collect_rows(WS, prev, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                           SPIN, SYNC)
+                                           SPIN, SYNC, BACKOFF)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
@@ -585,7 +597,7 @@ def _rownorm_bwd_kernel(
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 if row < M:
                     p0, p1 = _collect_rows(WS, row, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                           SPIN, SYNC)
+                                           SPIN, SYNC, BACKOFF)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd = _coop_bwd_terms(xn, dyb, W, MEAN, RSTD, row, cols,
@@ -802,6 +814,15 @@ INTERPRETER_COOP_MAX = 65536
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
 if COOP_SYNC not in (1, 2, 3):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
+# Nanoseconds a waiting cooperative program sleeps between polls (_spin; 0: none). The
+# interpreter has no inline assembly, so it never sleeps.
+COOP_BACKOFF = int(os.environ.get("FUSEDNORM_COOP_BACKOFF", "0"))
+
+
+def _backoff() -> int:
+    return 0 if interpreting() else COOP_BACKOFF
+
+
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -973,7 +994,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("AFFINE", affine),
+        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
+        ("AFFINE", affine),
         ("ACTIVATION", activation)), cfg.num_warps),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
@@ -1044,7 +1066,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", COOP_SYNC), ("PREFETCH", cfg.prefetch)), cfg.num_warps)
+        ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch)),
+        cfg.num_warps)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
