@@ -42,7 +42,7 @@ recorded = {}
 divisible = {}
 
 
-def _record(self, grid, args, constexprs, num_warps):
+def _record(self, grid, args, constexprs, num_warps, maxnreg=None):
     fn = self.fn
     names = fn.arg_names
     sig = {}
@@ -65,8 +65,8 @@ def _record(self, grid, args, constexprs, num_warps):
     for name in const:
         sig[name] = "constexpr"
     div = tuple(n for n in div if sig[n] != "constexpr")
-    key = (fn.__name__, tuple(sig.items()), tuple(const.items()), num_warps, div)
-    recorded.setdefault(key, (fn, sig, const, num_warps))
+    key = (fn.__name__, tuple(sig.items()), tuple(const.items()), num_warps, maxnreg, div)
+    recorded.setdefault(key, (fn, sig, const, num_warps, maxnreg))
     divisible.setdefault(key, div)
 
 
@@ -161,24 +161,25 @@ def main():
         launch_rows()
     print(f"{len(recorded)} variants", flush=True)
     out, failures = [], 0
-    for i, (key, (fn, sig, const, warps)) in enumerate(recorded.items()):
+    for i, (key, (fn, sig, const, warps, maxnreg)) in enumerate(recorded.items()):
         names = fn.arg_names
         src = ASTSource(fn=fn, signature=sig,
                         constexprs={(names.index(k),): v for k, v in const.items()},
                         attrs={(names.index(k),): [["tt.divisibility", 16]]
                                for k in divisible[key]})
-        rec = dict(kernel=fn.__name__, num_warps=warps, constexprs=const,
+        rec = dict(kernel=fn.__name__, num_warps=warps, maxnreg=maxnreg, constexprs=const,
                    dtypes=sorted({v for v in sig.values() if v.startswith("*")}))
         try:
-            ck = triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                                options=dict(num_warps=warps))
+            opts = dict(num_warps=warps) if maxnreg is None else dict(num_warps=warps,
+                                                                       maxnreg=maxnreg)
+            ck = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
             regs, spills = ptxas_usage(ck.asm["ptx"])
             rec.update(registers=regs, spills=spills, ptx_sha=ptx_digest(ck.asm["ptx"]))
         except Exception as e:  # noqa: BLE001
             rec["error"] = f"{type(e).__name__}: {str(e)[:200]}"
             failures += 1
         out.append(rec)
-        print(f"[{i + 1}/{len(recorded)}] {rec['kernel']} warps={warps} "
+        print(f"[{i + 1}/{len(recorded)}] {rec['kernel']} warps={warps} maxnreg={maxnreg} "
               f"{','.join(rec['dtypes'])} {const} -> "
               + (rec.get("error") or f"{rec['registers']} regs, {rec['spills']} B spilled"),
               flush=True)

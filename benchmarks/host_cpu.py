@@ -38,7 +38,7 @@ def _stub():
     L._hooks_installed = lambda: False
     L._direct = lambda ck: (ck.run, ())
 
-    def cached(self, grid, args, constexprs, num_warps):
+    def cached(self, grid, args, constexprs, num_warps, maxnreg=None):
         key = (0, num_warps, constexprs, tuple(map(L.arg_key, args)))
         return self.compiled.setdefault(key, _FakeCompiled())
 
@@ -50,7 +50,7 @@ def _stub():
         direct = self.compiled.get((device, aligned))
         if direct is None:
             ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
-                             self.num_warps)
+                             self.num_warps, self.maxnreg)
             self.compiled[(device, aligned)] = L._direct(ck)
             return
         fn, prefix = direct

@@ -47,7 +47,7 @@ def main():
             for is_rms in (False, True):
                 bb = None if is_rms else b
                 eps = 1e-6 if is_rms else 1e-5
-                xr = x.float().requires_grad_()
+                xr = x.detach().float().clone().requires_grad_()
                 yr = (F.rms_norm(xr, (n,), w.float(), eps) if is_rms
                       else F.layer_norm(xr, (n,), w.float(), b.float(), eps))
                 yr.backward(dy.float())

@@ -77,25 +77,27 @@ class CachedKernel:
         self.compiled = {}
         self.direct_launches = 0  # for tests: how many launches skipped the JIT
 
-    def __call__(self, grid, args, constexprs, num_warps):
+    def __call__(self, grid, args, constexprs, num_warps, maxnreg=None):
         """Launch on `grid` (a tuple of up to 3 ints) with the runtime `args` (a tuple,
         in signature order) and `constexprs` (a tuple of (name, value) in signature
-        order). Returns the CompiledKernel used (None where Triton's JIT path ran it
+        order); maxnreg: a cap on registers per thread (Triton's option; the interpreter
+        ignores it). Returns the CompiledKernel used (None where Triton's JIT path ran it
         without returning one: the interpreter, hooks installed)."""
         t = args[0]
+        options = {} if maxnreg is None or not t.is_cuda else {"maxnreg": maxnreg}
         # CPU tensors (the interpreter) always take Triton's own entry point.
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
-            self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
+            self.fn[grid](*args, num_warps=num_warps, **options, **dict(constexprs))
             return
         drv = _driver()
         device = drv.get_current_device()
-        key = (device, num_warps, constexprs, tuple(map(arg_key, args)))
+        key = (device, num_warps, maxnreg, constexprs, tuple(map(arg_key, args)))
         ck = self.compiled.get(key)
         g0 = grid[0]
         g1 = grid[1] if len(grid) > 1 else 1
         g2 = grid[2] if len(grid) > 2 else 1
         if ck is None:
-            ck = self.fn[grid](*args, num_warps=num_warps, **dict(constexprs))
+            ck = self.fn[grid](*args, num_warps=num_warps, **options, **dict(constexprs))
             if isinstance(ck, triton.compiler.CompiledKernel):
                 self.compiled[key] = ck
                 return ck
@@ -111,7 +113,7 @@ class CachedKernel:
 
 class FixedLaunch:
     """One CachedKernel launched again and again with the same grid, integer arguments,
-    constexprs and warps: what a launcher prepares once per input geometry. A call passes
+    constexprs, warps (and register cap): what a launcher prepares once per input geometry. A call passes
     only what changes, the tensors (they come first in the kernel's signature) and
     `tail`, float arguments after the integers (an eps).
 
@@ -123,22 +125,25 @@ class FixedLaunch:
     interpreter) and while launch hooks are installed every call takes CachedKernel's
     path, as before."""
 
-    __slots__ = ("kernel", "grid", "ints", "constexprs", "values", "num_warps", "compiled")
+    __slots__ = ("kernel", "grid", "ints", "constexprs", "values", "num_warps", "maxnreg",
+                 "compiled")
 
-    def __init__(self, kernel: CachedKernel, grid, ints, constexprs, num_warps: int):
+    def __init__(self, kernel: CachedKernel, grid, ints, constexprs, num_warps: int,
+                 maxnreg=None):
         self.kernel = kernel
         self.grid = (tuple(grid) + (1, 1))[:3]
         self.ints = tuple(ints)
         self.constexprs = tuple(constexprs)
         self.values = tuple(v for _, v in self.constexprs)
         self.num_warps = num_warps
+        self.maxnreg = maxnreg
         self.compiled = {}
 
     def __call__(self, tensors, tail=()):
         t = tensors[0]
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
             self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
-                        self.num_warps)
+                        self.num_warps, self.maxnreg)
             return
         # The addresses, read once: the direct launch takes them as ints (Triton's C
         # launcher would otherwise call data_ptr() again and ask the driver about each
@@ -152,7 +157,7 @@ class FixedLaunch:
         direct = self.compiled.get((device, aligned))
         if direct is None:
             ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
-                             self.num_warps)
+                             self.num_warps, self.maxnreg)
             if ck is not None:
                 self.compiled[(device, aligned)] = _direct(ck)
             return

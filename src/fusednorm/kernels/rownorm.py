@@ -814,6 +814,10 @@ INTERPRETER_COOP_MAX = 65536
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
 if COOP_SYNC not in (1, 2, 3):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
+# The register file per SM (H100), and whether cooperative launches cap registers per
+# thread so that programs_per_sm programs fit (_reg_cap).
+REGISTERS_PER_SM = 65536
+COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
 # Nanoseconds a waiting cooperative program sleeps between polls (_spin; 0: none). The
 # interpreter has no inline assembly, so it never sleeps.
 COOP_BACKOFF = int(os.environ.get("FUSEDNORM_COOP_BACKOFF", "0"))
@@ -928,6 +932,16 @@ def _next_pow2(n: int) -> int:
     return 1 << (n - 1).bit_length() if n > 1 else 1
 
 
+def _reg_cap(cfg: LaunchConfig) -> Optional[int]:
+    # The cooperative path's programs_per_sm must all be resident (its grid and waits are
+    # sized for them): the registers per thread that leave room for them, as Triton's
+    # maxnreg, where that is below the hardware's 255 (ptxas may then spill).
+    if cfg.path != COOP or not COOP_REG_CAP:
+        return None
+    cap = REGISTERS_PER_SM // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
+    return cap if cap < 255 else None
+
+
 def _spin_len(cfg: LaunchConfig) -> int:
     # The cooperative wait's tile (_collect_rows): ROWS x GROUP_P2 words, and with
     # COOP_SYNC 3 at least one per thread, so that no word is held in two copies.
@@ -996,7 +1010,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
-        ("ACTIVATION", activation)), cfg.num_warps),
+        ("ACTIVATION", activation)), cfg.num_warps, _reg_cap(cfg)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
 
@@ -1067,7 +1081,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch)),
-        cfg.num_warps)
+        cfg.num_warps, _reg_cap(cfg))
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
