@@ -260,7 +260,6 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
     from fusednorm.kernels import rownorm as R
     for name, value in ROWS_PATHS[path].items():
         monkeypatch.setattr(R, name, value)
-    monkeypatch.setattr(K, "ROWS_FWD_GROUPS_BYTES", 2)  # the kernel's modes in every dtype
     R.clear_prepared()
     K.clear_plan_caches()
     try:
@@ -607,11 +606,10 @@ def test_large_gpu(layout, shape, groups):
     ((1, 4, 1 << 21), 2, "loop", 2),  # Cg = 2: loop chunks within a channel
 ])
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_rows_path_gpu(shape, groups, path, affine, dtype, monkeypatch):
+def test_rows_path_gpu(shape, groups, path, affine, dtype):
     # The rows path's cooperative and loop launches (the interpreter runs one slice a
     # row), poisoned outputs against float64, then the backward from its statistics.
     from fusednorm.kernels import rownorm as R
-    monkeypatch.setattr(K, "ROWS_FWD_GROUPS_BYTES", 2)  # the kernel's modes in every dtype
     K.clear_plan_caches()
     device = torch.device("cuda")
     N, C = shape[:2]

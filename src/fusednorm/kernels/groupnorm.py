@@ -1310,20 +1310,20 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
 # (N * G, Cg * S) view, with the activation fused: one launch, no scratch but the
 # cooperative path's slots. It takes the shapes where w and b are one value per row or
 # per row slice (rownorm._affine): InstanceNorm (Cg = 1) on every row-norm path, and
-# GroupNorm in fp32 where the cooperative slices (or loop chunks) lie within a channel.
+# GroupNorm where the cooperative slices (or loop chunks) lie within a channel.
 # Measured (GPU time, % of copy, rows path against the group / split paths in one run;
-# sweep_groupnorm.py, results/2026-11-23-h100-v0.10-runs/call1, call2):
-#   InstanceNorm bf16: 2-D 86.4 (85.2), 3-D 32^3 85.5 (74.7), 128^3 66.3 (56.9), 64^3
-#     54.0 (56.8); fp32: 91.5 (88.5), 91.9 (87.3), 81.1 (66.1), 83.4 (61.2).
-#   GroupNorm fp32, slices within a channel: VAE 512 / 256 / 128 78.4 / 83.6 / 78.4
-#     (56.5 / 62.0 / 64.6). In bf16 the 16-bit LayerNorm cooperative forward (70-74% on
-#     rows in the same runs, against 84-88% for RMSNorm; no config of sweep_coop.py did
-#     better, call3) lost: UNet 320 50.1 (65.4), VAE 512 / 256 47.9 / 50.0 (52.2 / 58.7),
-#     won at VAE 128 70.6 (59.5); so 16-bit GroupNorm keeps the other paths.
+# sweep_groupnorm.py, results/2026-11-23-h100-v0.10-runs/call4 for fp32, call7 for 16-bit
+# with the register cap of rownorm._reg_cap):
+#   InstanceNorm bf16 / fp16: 2-D 86.2 / 86.8 (84.3 / 85.3), 3-D 32^3 86.0 / 84.6 (74.8 /
+#     73.8), 128^3 65.8 / 67.0 (57.0 / 56.7), 64^3 73.0 / 74.1 (56.7 / 56.4); fp32 91.3,
+#     83.4, 80.9, 82.8 (88.7, 83.9, 62.4, 61.5).
+#   GroupNorm, slices within a channel, bf16 / fp16: UNet 320 66.5 / 69.7 (64.7 / 65.6),
+#     VAE 512 64.7 / 66.2 (52.0 / 52.1), VAE 256 69.4 / 71.7 (59.0 / 58.6), VAE 128 71.3
+#     / 72.6 (57.1 / 55.2); fp32 VAE 78.8 / 83.9 / 80.0 (57.0 / 62.4 / 64.9), UNet 320 in
+#     fp32 takes slices of 8192 across its channels of 4096, so the group path.
 #   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
-#     24-49%, against 63-74% on the group path.
+#     24-49%, against 63-74% on the group path (call 1).
 ROWS_FWD = True
-ROWS_FWD_GROUPS_BYTES = 4  # GroupNorm (Cg > 1) takes the rows path from this element size
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -1332,7 +1332,7 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
-    if contiguous and ROWS_FWD and (Cg == 1 or x.element_size() >= ROWS_FWD_GROUPS_BYTES):
+    if contiguous and ROWS_FWD:
         L = Cg * S
         rows = R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,

@@ -814,8 +814,8 @@ INTERPRETER_COOP_MAX = 65536
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
 if COOP_SYNC not in (1, 2, 3):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
-# The register file per SM (H100), and whether cooperative launches cap registers per
-# thread so that programs_per_sm programs fit (_reg_cap).
+# The register file per SM (H100), and whether cooperative forward launches cap registers
+# per thread so that programs_per_sm programs fit (_reg_cap).
 REGISTERS_PER_SM = 65536
 COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
 # Nanoseconds a waiting cooperative program sleeps between polls (_spin; 0: none). The
@@ -932,11 +932,19 @@ def _next_pow2(n: int) -> int:
     return 1 << (n - 1).bit_length() if n > 1 else 1
 
 
-def _reg_cap(cfg: LaunchConfig) -> Optional[int]:
-    # The cooperative path's programs_per_sm must all be resident (its grid and waits are
-    # sized for them): the registers per thread that leave room for them, as Triton's
-    # maxnreg, where that is below the hardware's 255 (ptxas may then spill).
-    if cfg.path != COOP or not COOP_REG_CAP:
+def _reg_cap(cfg: LaunchConfig, group_norm: bool = False) -> Optional[int]:
+    # Registers per thread (Triton's maxnreg) that leave room for programs_per_sm
+    # cooperative forward programs (its grid and waits are sized for them), where below the
+    # hardware's 255. Applied to the GroupNorm rows path and to 4 programs per SM: the
+    # 16-bit LayerNorm config (4096 / 8 warps) compiles to exactly 64 registers with w and
+    # b, but to 78 without them and to 80 for InstanceNorm's per-row w, b, so only 3
+    # programs fit: bf16 InstanceNorm 8x64x64^3 ran at 53.5-56.3% of copy uncapped and
+    # 73.0% capped at 64 (4 B spilled), GroupNorm VAE 512 / 256 / 128 at 64.7 / 69.4 / 71.3
+    # capped against 47.9 / 50.0 / 70.6 (v0.10-runs call 2, 6, 7). Not the backward: its
+    # 2048 / 4-warp config (4 per SM) capped at 128 spilled 200-270 B in fp32 and fp32
+    # RMSNorm fell from 79-81% to 70-73% (call 7); nor the other forward configs, tuned
+    # with the registers ptxas chose (capping fp32 8192 / 8 warps at 128 spills 250-370 B).
+    if cfg.path != COOP or not COOP_REG_CAP or not (group_norm or cfg.programs_per_sm >= 4):
         return None
     cap = REGISTERS_PER_SM // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
     return cap if cap < 255 else None
@@ -1010,7 +1018,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
-        ("ACTIVATION", activation)), cfg.num_warps, _reg_cap(cfg)),
+        ("ACTIVATION", activation)), cfg.num_warps, _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
 
 
@@ -1081,7 +1089,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch)),
-        cfg.num_warps, _reg_cap(cfg))
+        cfg.num_warps)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
