@@ -239,7 +239,7 @@ def test_group_path_large_mean(device, small_group_tiles):
 # it declines (a lookup per element) left to the other paths.
 ROWS_PATHS = {  # rownorm constants that send these small groups down each path
     "tile": {},
-    "coop": {"FWD_TILE_MAX": 8},
+    "coop": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8},
     "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 16},
 }
 
@@ -300,7 +300,11 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
         K.launch_fwd(prep, x, None, None, 1e-5, y2, *stats)
         assert_close(y2, _act64(_group_norm64(x64, groups, None, None, 1e-5), activation), dtype,
                      "y without affine", scale=floor)
-        if offset < 1:  # the backward takes the rows path's statistics
+        if offset < 1:  # the backward (takes the rows path's statistics)
+            # Its rows path: the cooperative backward (the interpreter's one slice a row
+            # spans a whole group, so only for one channel per group).
+            bwd = K._prepare_bwd(x, groups, activation, True, True)
+            assert (bwd.rows is not None) == (path == "coop" and affine == 1)
             _run(device, dtype, shape, groups, activation=activation)
     finally:
         R.clear_prepared()
@@ -483,15 +487,23 @@ def test_eager_path_matches_registered_op(device, layout, monkeypatch):
         assert a.stride() == b_.stride()
 
 
-@pytest.mark.parametrize("layout", LAYOUTS)
-def test_launchers_write_every_element(device, layout):
+@pytest.mark.parametrize("layout,groups", [("contiguous", 3), ("channels_last", 3),
+                                           ("contiguous", 12)])
+def test_launchers_write_every_element(device, layout, groups, monkeypatch):
     # Call the launchers with NaN-poisoned outputs, and with the deterministic mode's
     # NaN-filled torch.empty for their scratch: an element never written, or a partial
-    # read before it is written, shows up as NaN against the reference path.
+    # read before it is written, shows up as NaN against the reference path. G = C,
+    # contiguous: the rows path, forward and backward on the cooperative path.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
     from fusednorm import reference
-    N, C, S, G = 3, 12, 150, 3
+    from fusednorm.kernels import rownorm as R
+    if groups == 12:
+        monkeypatch.setattr(R, "FWD_TILE_MAX", 64)
+        monkeypatch.setattr(R, "BWD_TILE_MAX", 64)
+        R.clear_prepared()
+        K.clear_plan_caches()
+    N, C, S, G = 3, 12, 150, groups
     x, dy = (_to_layout(torch.randn(N, C, S, device=device), layout).to(torch.bfloat16)
              for _ in range(2))
     w, b = torch.randn(C, device=device), torch.randn(C, device=device)
@@ -514,6 +526,10 @@ def test_launchers_write_every_element(device, layout):
     assert_close(dx, rdx, torch.bfloat16, "dx")
     assert_close(dw, rdw, torch.float32, "dw", scale=_wgrad_scale(N * S, torch.float32))
     assert_close(db, rdb, torch.float32, "db", scale=_wgrad_scale(N * S, torch.float32))
+    if groups == 12:
+        assert K._prepare_bwd(x, G, "silu", True, True).rows is not None
+        R.clear_prepared()
+        K.clear_plan_caches()
 
 
 def test_empty(device):

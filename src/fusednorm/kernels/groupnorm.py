@@ -1324,6 +1324,10 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
 #   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
 #     24-49%, against 63-74% on the group path (call 1).
 ROWS_FWD = True
+# The rows path's backward (rownorm's cooperative backward, contiguous x, where its slices
+# lie within a channel): dx as for a row, and per slice the sums of dz * xhat and dz
+# that torch then adds up per channel.
+ROWS_BWD = True
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -1403,9 +1407,19 @@ def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, m
 
 
 def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:
+    contiguous = x.is_contiguous()
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
+    if contiguous and ROWS_BWD:
+        L = Cg * S
+        f32 = torch.float32
+        rows = R._prepare_bwd(
+            N * num_groups, L, x.device, x.element_size(), False, has_w, True, True, False,
+            (L, L, 0, L), f32, f32, channels=(num_groups, Cg, S),
+            activation=ACTIVATIONS[activation], has_b=has_b)
+        if rows is not None:
+            return Prepared((), scratch=2 * rows.partials, rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=True)
@@ -1450,6 +1464,16 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    if prep.rows is not None:
+        # Slice sums of dz * xhat and dz, (N, C, slices per channel) each; summed per
+        # channel by torch in a fixed order (deterministic).
+        ws = torch.zeros((prep.rows.coop_slots,), device=x.device, dtype=torch.int64)
+        s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
+        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws))
+        N, C = x.shape[0], x.shape[1]
+        dw.copy_(s1.view(N, C, -1).sum((0, 2)))
+        db.copy_(s2.view(N, C, -1).sum((0, 2)))
+        return
     if prep.group_path:
         main, total = prep.launches
         main((x, dy, w, b, mean, rstd, dx, scratch))

@@ -50,7 +50,7 @@ import triton
 import triton.language as tl
 
 from . import interpreting, sm_count
-from .activation import _activation
+from .activation import _activation, _activation_grad
 from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 
 
@@ -150,10 +150,13 @@ def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.cons
 
 
 @triton.jit
-def _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask, IS_RMS: tl.constexpr,
-                    HAS_WEIGHT: tl.constexpr, MASKED: tl.constexpr):
-    """(xhat, w * dy, dy, rstd) of a row slice in fp32 for the cooperative backward
-    (MASKED: xhat zero past N, as the published sums need)."""
+def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
+                    IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
+                    MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr):
+    """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward
+    (MASKED: xhat zero past N, as the published sums need). dz = dy, or for a GroupNorm
+    row (AFFINE > 0, w and b one value for the slice: see _affine) dy * act'(xhat w + b);
+    w is that one value there (1 without a weight) and unused with AFFINE 0."""
     rstd = tl.load(RSTD + row)
     if IS_RMS:
         xhat = xb.to(tl.float32) * rstd
@@ -161,22 +164,44 @@ def _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask, IS_RMS: tl.constexp
         xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
     else:
         xhat = (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd
-    dyf = dyb.to(tl.float32)
-    if HAS_WEIGHT:
-        wdy = dyf * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+    dz = dyb.to(tl.float32)
+    w = 1.0
+    if AFFINE == 0:
+        if HAS_WEIGHT:
+            wdy = dz * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+        else:
+            wdy = dz
     else:
-        wdy = dyf
-    return xhat, wdy, dyf, rstd
+        idx = (row % G) * CG + col0 // S
+        if HAS_WEIGHT:
+            w = tl.load(W + idx).to(tl.float32)
+        if ACTIVATION != 0:
+            z = xhat * w
+            if HAS_B:
+                z += tl.load(B + idx).to(tl.float32)
+            dz = dz * _activation_grad(z, ACTIVATION)
+        wdy = dz * w
+    return xhat, wdy, dz, rstd, w
 
 
 @triton.jit
-def _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP: tl.constexpr,
-                      IS_RMS: tl.constexpr, SYNC: tl.constexpr):
-    """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter."""
+def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP: tl.constexpr,
+                      IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr):
+    """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter. A
+    GroupNorm row (AFFINE > 0) also stores the slice's sum(dz * xhat) and sum(dz) into
+    DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice)."""
     ws = WS + (row64 * (GROUP + 1) + part) * 2
-    _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
-    if not IS_RMS:
-        _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+    if AFFINE == 0:
+        _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+        if not IS_RMS:
+            _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+    else:
+        s1 = tl.sum(xhat * dz, axis=0)
+        s2 = tl.sum(dz, axis=0)
+        _publish(ws, w * s1, row + 1)
+        _publish(ws + 1, w * s2, row + 1)
+        tl.store(DW + row64 * GROUP + part, s1)
+        tl.store(DB + row64 * GROUP + part, s2)
     _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
 
 
@@ -444,13 +469,16 @@ def _rownorm_fwd_kernel(
 def _rownorm_bwd_kernel(
     X,  # *normalized input (x, or h on the residual path), (M, N), row stride stride_xm
     W,  # *weight (N,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias of a GroupNorm row (AFFINE > 0), read when HAS_B and ACTIVATION
     DY,  # *dL/dy, (M, N), row stride stride_dym (0 allowed: a broadcast gradient)
     DH,  # *dL/dh, (M, N), row stride stride_dhm (read when HAS_DH)
     MEAN,  # *fp32 (M,) saved mean (read unless IS_RMS)
     RSTD,  # *fp32 (M,) saved rstd
     DX,  # *dL/dx, (M, N), row stride stride_dxm
-    DW,  # *fp32 (programs, N) partial dL/dw per program (written when HAS_DW)
-    DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS)
+    DW,  # *fp32 (programs, N) partial dL/dw per program (written when HAS_DW); with
+         # AFFINE > 0, (M, GROUP): sum(dz * xhat) per row slice (always written)
+    DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS); with
+         # AFFINE > 0, (M, GROUP): sum(dz) per row slice
     C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
     WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial sums for c1, c2, then the
          # row's counter (PATH 1)
@@ -461,6 +489,9 @@ def _rownorm_bwd_kernel(
     stride_dhm,  # row stride of DH
     stride_dxm,  # row stride of DX
     rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program)
+    G,  # AFFINE > 0: groups per sample (as the forward's)
+    CG,  # AFFINE > 0: channels per group
+    S,  # AFFINE > 0: elements per channel
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_DW: tl.constexpr,  # compute dw (needs HAS_WEIGHT)
@@ -475,6 +506,9 @@ def _rownorm_bwd_kernel(
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     PREFETCH: tl.constexpr,  # PATH 1: the next row's loads in flight during the wait
+    AFFINE: tl.constexpr,  # PATH 1: w per column (0) or per GroupNorm channel (_affine)
+    ACTIVATION: tl.constexpr,  # AFFINE > 0: the forward's activation (activation.py)
+    HAS_B: tl.constexpr,  # AFFINE > 0: a bias (for the activation's input)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -536,7 +570,8 @@ def _rownorm_bwd_kernel(
         group = pid // GROUP
         part = pid % GROUP
         num_groups = tl.num_programs(0) // GROUP
-        cols = part * BLOCK_N + tl.arange(0, BLOCK_N)
+        col0 = part * BLOCK_N
+        cols = col0 + tl.arange(0, BLOCK_N)
         mask = cols < N
         # w is re-read (from L1) at each use rather than held, as in the forward.
         dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
@@ -552,9 +587,11 @@ def _rownorm_bwd_kernel(
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
-                    xhat, wdy, _, _ = _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask,
-                                                      IS_RMS, HAS_WEIGHT, True)
-                    _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP, IS_RMS, SYNC)
+                    xhat, wdy, dz, _, w = _coop_bwd_terms(
+                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
+                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
+                                      IS_RMS, SYNC, AFFINE)
                 xn = xb
                 dyn = dyb
                 nxt = row64 + num_groups
@@ -563,17 +600,18 @@ def _rownorm_bwd_kernel(
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
-                    xhat, wdy, dyf, rstd = _coop_bwd_terms(xa, dya, W, MEAN, RSTD, prev, cols,
-                                                           mask, IS_RMS, HAS_WEIGHT, True)
+                    xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
+                        xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
                     p0, p1 = _collect_rows(WS, prev, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                    if HAS_DW:
+                    if HAS_DW and AFFINE == 0:
                         dw_acc += dyf * xhat
-                    if HAS_BIAS:
+                    if HAS_BIAS and AFFINE == 0:
                         db_acc += dyf
                 xa = xn
                 dya = dyn
@@ -589,9 +627,11 @@ def _rownorm_bwd_kernel(
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
-                    xhat, wdy, _, _ = _coop_bwd_terms(xb, dyb, W, MEAN, RSTD, row, cols, mask,
-                                                      IS_RMS, HAS_WEIGHT, True)
-                    _coop_bwd_publish(WS, xhat, wdy, row, row64, part, GROUP, IS_RMS, SYNC)
+                    xhat, wdy, dz, _, w = _coop_bwd_terms(
+                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
+                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
+                                      IS_RMS, SYNC, AFFINE)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
@@ -600,20 +640,21 @@ def _rownorm_bwd_kernel(
                                            SPIN, SYNC, BACKOFF)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
-                    xhat, wdy, dyf, rstd = _coop_bwd_terms(xn, dyb, W, MEAN, RSTD, row, cols,
-                                                           mask, IS_RMS, HAS_WEIGHT, False)
+                    xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
+                        xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
                     if HAS_DH:
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                    if HAS_DW:
+                    if HAS_DW and AFFINE == 0:
                         dw_acc += dyf * xhat
-                    if HAS_BIAS:
+                    if HAS_BIAS and AFFINE == 0:
                         db_acc += dyf
                 dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
-        if HAS_DW:
+        if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
-        if HAS_BIAS:
+        if HAS_BIAS and AFFINE == 0:
             tl.store(DB + g64 * N + cols, db_acc, mask=mask)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
@@ -1066,10 +1107,21 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
 
 def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  want_dw: bool, want_db: bool, has_dh: bool, strides, dw_dtype,
-                 db_dtype) -> Prepared:
+                 db_dtype, channels=None, activation: int = 0,
+                 has_b: bool = False) -> Optional[Prepared]:
+    """channels: None, or GroupNorm's (G, CG, S) with N = CG * S (groupnorm.py's rows
+    path): then only the cooperative path with w, b one value per slice runs (else None
+    is returned), DW and DB take (M, GROUP) fp32 slice sums, `partials` is M * GROUP and
+    the caller reduces them per channel."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
     cfg = bwd_config(N, sms, element_size, is_rms)
+    G, CG, S = channels or (1, 1, 1)
+    affine = 0
+    if channels is not None:
+        if cfg.path != COOP or not (CG == 1 or S % cfg.block_n == 0):
+            return None
+        affine = 1 if CG == 1 else 2
     rows_per_program = 0
     if cfg.path == COOP:
         # One dw/db partial row per row group.
@@ -1083,13 +1135,16 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         steps = _cdiv(max(M, 1), cfg.rows)
         rows_per_program = _cdiv(steps, max_programs) * cfg.rows
         programs = partials = _cdiv(max(M, 1), rows_per_program)
-    launch = FixedLaunch(_BWD, (programs,), (M, N) + strides + (rows_per_program,), (
+    launch = FixedLaunch(_BWD, (programs,), (M, N) + strides + (rows_per_program, G, CG, S), (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_DW", has_dw),
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch)),
+        ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
+        ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b)),
         cfg.num_warps)
+    if affine:
+        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2, partials=M * cfg.group)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
@@ -1134,7 +1189,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
               if prep.coop_slots else rstd)
         prep.launch((
-            x, weight if has_w else x, dy, dh if has_dh else dy,
+            x, weight if has_w else x, x, dy, dh if has_dh else dy,
             mean if not is_rms else rstd, rstd, dx,
             dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws))
     if prep.total is None:
