@@ -1326,8 +1326,17 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
 ROWS_FWD = True
 # The rows path's backward (rownorm's cooperative backward, contiguous x, where its slices
 # lie within a channel): dx as for a row, and per slice the sums of dz * xhat and dz
-# that torch then adds up per channel.
+# that torch then adds up per channel. Groups of ROWS_BWD_MIN elements or more, and not
+# with the cooperative backward's two-rows-live schedule. Measured (GPU time, % of copy,
+# rows path against the group / split paths; results/2026-11-23-h100-v0.10-runs/call9),
+# bf16 / fp32: InstanceNorm 8x64x64^3 69.5 / 73.3 (58.2 / 59.5), VAE 512 54.5 / 63.9
+# (50.4 / 57.3), VAE 256 62.7 / 67.1 (55.3 / 59.1), UNet 320 (groups of 40960) 56.2 /
+# 65.4 (55.1 / 55.0), VAE 128 bf16 58.6 (58.4); lost: groups of 32768 (InstanceNorm 3-D
+# 32^3, 62.5 / 66.2 against 65.8 / 67.3) and 16384 (2-D, 53.8 / 64.1 against 69.5 /
+# 72.0), where the group path runs one program per group, and fp32 VAE 128 (two rows
+# live, 51.8 against 59.7).
 ROWS_BWD = True
+ROWS_BWD_MIN = 40960
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -1411,7 +1420,8 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
-    if contiguous and ROWS_BWD:
+    if contiguous and ROWS_BWD and Cg * S >= ROWS_BWD_MIN and R.bwd_config(
+            Cg * S, sm_count(x.device), x.element_size(), False).prefetch:
         L = Cg * S
         f32 = torch.float32
         rows = R._prepare_bwd(
@@ -1470,9 +1480,9 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
         ws = torch.zeros((prep.rows.coop_slots,), device=x.device, dtype=torch.int64)
         s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
         prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws))
-        N, C = x.shape[0], x.shape[1]
-        dw.copy_(s1.view(N, C, -1).sum((0, 2)))
-        db.copy_(s2.view(N, C, -1).sum((0, 2)))
+        sums = scratch.view(2, x.shape[0], x.shape[1], -1).sum((1, 3))
+        dw.copy_(sums[0])
+        db.copy_(sums[1])
         return
     if prep.group_path:
         main, total = prep.launches
