@@ -11,7 +11,7 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+(bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -57,6 +57,8 @@ if os.environ.get("SWEEP_N") or os.environ.get("SWEEP_MODES"):
 DTYPES = [{"bf16": torch.bfloat16, "fp32": torch.float32}[d]
           for d in os.environ.get("SWEEP_DTYPES", "bf16,fp32").split(",")]
 WARM = os.environ.get("SWEEP_WARM") == "1"
+# SWEEP_RES=1: with a residual (forward: x + r normalized; backward: a gradient dh on h).
+RES = os.environ.get("SWEEP_RES") == "1"
 IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
 
 
@@ -80,21 +82,25 @@ def main():
                 m = (1 << 27) // n
                 torch.manual_seed(0)
                 x = torch.randn(m, n, device="cuda", dtype=dtype)
+                r = torch.randn_like(x) if RES else None
                 w = (1 + 0.1 * torch.randn(n, device="cuda")).to(dtype)
                 b = None if is_rms else (0.1 * torch.randn(n, device="cuda")).to(dtype)
                 dy = torch.randn_like(x)
                 eps = 1e-6 if is_rms else 1e-5
-                xr = x.float().requires_grad_()
+                xr = (x.float() + r.float() if RES else x.detach().float().clone()).requires_grad_()
                 yr = (F.rms_norm(xr, (n,), w.float(), eps) if is_rms
                       else F.layer_norm(xr, (n,), w.float(), b.float(), eps))
                 if mode == "bwd":
                     yr.backward(dy.float())
                 ref = (xr.grad if mode == "bwd" else yr).detach()
+                dh = dy if RES else None  # the add_* ops' backward also gets dL/dh
+                if RES and mode == "bwd":
+                    ref = ref + dy.float()
                 del xr, yr
                 for choice in (BWD if mode == "bwd" else FWD):
                     if choice[0] == "default":
                         cfg = (bwd0(n, sms, x.element_size(), is_rms) if mode == "bwd"
-                               else fwd0(n, sms, x.element_size(), False, is_rms))
+                               else fwd0(n, sms, x.element_size(), RES, is_rms))
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = f"default {cfg.path}:{slc}/{cfg.rows}r/{warps}w/{pps}pps"
                     elif choice[0] == "tile":
@@ -118,14 +124,15 @@ def main():
                         K.bwd_config = lambda _n, _s, *_, c=cfg: c
                     K.clear_prepared()  # launches are prepared once per key
                     try:
-                        y, _, mean, rstd = OR.fwd_impl(x, None, w, b, eps, is_rms)
+                        y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)
+                        hx = h if RES else x
                         if mode == "fwd":
                             out = y
-                            fn = lambda: OR.fwd_impl(x, None, w, b, eps, is_rms)  # noqa: E731
+                            fn = lambda: OR.fwd_impl(x, r, w, b, eps, is_rms)  # noqa: E731
                         else:
-                            out = OR.bwd_impl(dy, None, x, w, mean, rstd, is_rms, True,
+                            out = OR.bwd_impl(dy, dh, hx, w, mean, rstd, is_rms, True,
                                               not is_rms)[0]
-                            fn = lambda: OR.bwd_impl(dy, None, x, w, mean, rstd,  # noqa: E731
+                            fn = lambda: OR.bwd_impl(dy, dh, hx, w, mean, rstd,  # noqa: E731
                                                      is_rms, True, not is_rms)
                         err = ((out.float() - ref).abs().max() / ref.abs().max()).item()
                         ms = graph_ms(fn)
@@ -135,7 +142,9 @@ def main():
                     finally:
                         K.fwd_config, K.bwd_config = fwd0, bwd0
                         K.clear_prepared()
-                    nbytes = (3 if mode == "bwd" else 2) * m * n * x.element_size()
+                    # With a residual: forward reads x, r and writes y, h; backward reads
+                    # h, dy, dh and writes dx.
+                    nbytes = (4 if RES else 3 if mode == "bwd" else 2) * m * n * x.element_size()
                     pct = 100 * nbytes / ms / 1e6 / copy
                     ok = err < (2e-2 if dtype == torch.bfloat16 else 1e-4)
                     r = dict(op="rms_norm" if is_rms else "layer_norm", dtype=str(dtype),
