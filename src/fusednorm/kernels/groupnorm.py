@@ -1340,16 +1340,21 @@ ROWS_BWD_MIN = 40960
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
-                 stats: bool = True) -> Prepared:
+                 stats: bool = True, wb_dtypes=None) -> Prepared:
+    """wb_dtypes: the weight's and bias's dtypes (x's where None)."""
     contiguous = x.is_contiguous()
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
     if contiguous and ROWS_FWD:
         L = Cg * S
-        rows = R._prepare_fwd(
+        wd, bd = wb_dtypes or (x.dtype, x.dtype)
+        stat = torch.float32 if stats else x.dtype
+        dtypes = (x.dtype, x.dtype, wd, bd, x.dtype, x.dtype, stat, stat, torch.int64)
+        rows = R._fit(lambda pps: R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
-            (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation])
+            (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation],
+            pps=pps), x.device, lambda p: dtypes, (1e-5,))
         if rows is not None:
             return Prepared((), rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
@@ -1382,7 +1387,8 @@ def prepare_fwd(x, num_groups: int, activation, weight, bias, y, stats: bool) ->
     key = (x.shape, x.stride(), x.dtype, x.get_device(), num_groups, activation,
            dtype_of(weight), dtype_of(bias), y.dtype, stats)
     return _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_fwd(
-        x, num_groups, activation, weight is not None, bias is not None, stats))
+        x, num_groups, activation, weight is not None, bias is not None, stats,
+        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype)))
 
 
 def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
@@ -1415,7 +1421,9 @@ def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, m
     launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
 
 
-def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Prepared:
+def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
+                 wb_dtypes=None) -> Prepared:
+    """wb_dtypes: the weight's and bias's dtypes (x's where None)."""
     contiguous = x.is_contiguous()
     x = _canonical(x)
     N, C, S = x.shape
@@ -1424,10 +1432,14 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool) -> Pr
             Cg * S, sm_count(x.device), x.element_size(), False).prefetch:
         L = Cg * S
         f32 = torch.float32
-        rows = R._prepare_bwd(
+        wd, bd = wb_dtypes or (x.dtype, x.dtype)
+        dtypes = (x.dtype, wd, bd, x.dtype, x.dtype, f32, f32, x.dtype, f32, f32, f32,
+                  torch.int64)
+        rows = R._fit(lambda pps: R._prepare_bwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, True, True, False,
             (L, L, 0, L), f32, f32, channels=(num_groups, Cg, S),
-            activation=ACTIVATIONS[activation], has_b=has_b)
+            activation=ACTIVATIONS[activation], has_b=has_b, pps=pps), x.device,
+            lambda p: dtypes)
         if rows is not None:
             return Prepared((), scratch=2 * rows.partials, rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
@@ -1470,7 +1482,8 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
            activation, dtype_of(weight), dtype_of(bias), mean.dtype, rstd.dtype, dx.dtype,
            dw.dtype, db.dtype)
     prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
-        x, num_groups, activation, weight is not None, bias is not None))
+        x, num_groups, activation, weight is not None, bias is not None,
+        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype)))
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)

@@ -170,6 +170,36 @@ class FixedLaunch:
         self.kernel.direct_launches += 1
 
 
+    def compiled_kernel(self, tensors, tail=()):
+        """Triton's CompiledKernel of this launch for tensors like these (their dtypes and
+        16-byte alignment decide it), compiled without running anything (a launch of no
+        programs); None where launches take Triton's own path (interpreter, hooks)."""
+        if not (_ENABLED and tensors[0].is_cuda) or _hooks_installed():
+            return None
+        return self.kernel((0, 1, 1), (*tensors, *self.ints, *tail), self.constexprs,
+                           self.num_warps, self.maxnreg)
+
+
+# Per SM (H100, and every NVIDIA GPU from Volta on but the smaller-SM ones): registers,
+# threads, resident programs, and shared memory for programs, each program reserving
+# 1 KB more.
+SM_REGISTERS, SM_THREADS, SM_PROGRAMS, SM_SHARED, PROGRAM_SHARED_RESERVED = (
+    65536, 2048, 32, 233472, 1024)
+
+
+def resident_programs(ck, num_warps: int) -> int:
+    """How many programs of the CompiledKernel `ck` fit one SM at once: registers
+    (allocated per thread in steps of 8), threads, shared memory."""
+    ck.run  # loads the binary, which sets n_regs
+    regs = -(-max(ck.n_regs, 1) // 8) * 8
+    fit = min(SM_REGISTERS // (regs * 32 * num_warps), SM_THREADS // (32 * num_warps),
+              SM_PROGRAMS)
+    shared = ck.metadata.shared
+    if shared:
+        fit = min(fit, SM_SHARED // (shared + PROGRAM_SHARED_RESERVED))
+    return max(1, fit)
+
+
 def dtype_of(t):
     """t's dtype, None for None: a call key's entry for an optional tensor."""
     return None if t is None else t.dtype

@@ -40,7 +40,7 @@ Three paths share each kernel, chosen by the constexpr PATH:
     in registers. It reads the row twice; it is the fallback for rows too long for the
     cooperative path.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import functools
 import os
 from typing import Optional
@@ -51,7 +51,8 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
-from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of,
+                     resident_programs)
 
 
 @triton.jit
@@ -859,6 +860,8 @@ if COOP_SYNC not in (1, 2, 3):
 # per thread so that programs_per_sm programs fit (_reg_cap).
 REGISTERS_PER_SM = 65536
 COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
+# Whether cooperative launches are sized for the programs that fit an SM (_fit).
+COOP_FIT = os.environ.get("FUSEDNORM_COOP_FIT", "1") != "0"
 # Nanoseconds a waiting cooperative program sleeps between polls (_spin; 0: none). The
 # interpreter has no inline assembly, so it never sleeps.
 COOP_BACKOFF = int(os.environ.get("FUSEDNORM_COOP_BACKOFF", "0"))
@@ -945,14 +948,20 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
-        # 2 per SM (84.9 / 87.9 at 1024); 4096 with 8 warps, 4 per SM (80.0 / 87.0; with
-        # 2 per SM LayerNorm fell to 22.0); 8192 with 8 warps, 1 per SM (85.9 / 83.6).
+        # 2 per SM (84.9 / 87.9 at 1024); 8192 with 8 warps, 1 per SM (85.9 / 83.6).
+        # 4096: 8 warps, 2 per SM. v0.3 measured 4 per SM better (80.0 / 87.0; LayerNorm
+        # fell to 22.0 with 2), but the kernel has changed since, and with dh (the add_*
+        # ops) or in fp32 LayerNorm it needs 74-80 registers, so 3 of the 4 fit; v0.10
+        # (sweep_coop.py, GPU time, results/2026-11-23-h100-v0.10-runs/call12), 4 -> 2 per
+        # SM: LayerNorm fp32 89.9 -> 92.1, bf16 82.1 -> 86.9; with dh, LayerNorm fp32 83.0
+        # -> 84.7, bf16 81.9 -> 86.1, RMSNorm fp32 93.3 -> 95.3, bf16 87.9 -> 92.4 (3 per SM
+        # fell between).
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
         if block_n <= 2048:
             return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
         if block_n <= 4096:
-            return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=4)
+            return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=2)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     choices = BWD_COOP[(4 if element_size >= 4 else 2, is_rms)]
     return (_coop(n, sms, choices)
@@ -1014,6 +1023,7 @@ class Prepared:
     partials: int = 0
     loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
     total: Optional[FixedLaunch] = None
+    cfg: Optional[LaunchConfig] = None
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1032,12 +1042,15 @@ def clear_prepared():
 
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  has_b: bool, has_res: bool, stats: bool, strides, channels=None,
-                 activation: int = 0) -> Optional[Prepared]:
+                 activation: int = 0, pps: Optional[int] = None) -> Optional[Prepared]:
     """channels: None (w, b per column), or GroupNorm's (G, CG, S) with N = CG * S (the
     rows path of groupnorm.py; None is returned where w and b would need a lookup per
-    element, see _affine); activation: activation.py's code."""
+    element, see _affine); activation: activation.py's code; pps: programs per SM in
+    place of the config's (_fit)."""
     sms = sm_count(device)
     cfg = fwd_config(N, sms, element_size, has_res, is_rms)
+    if pps is not None:
+        cfg = replace(cfg, programs_per_sm=pps)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -1060,7 +1073,30 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
         ("ACTIVATION", activation)), cfg.num_warps, _reg_cap(cfg, channels is not None)),
-        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0)
+        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
+
+
+def _fit(make, device, dtypes, tail=()):
+    """make(pps) prepares a launch with pps programs per SM (None: the config's). A
+    cooperative launch's grid is sized for programs_per_sm programs on every SM, all
+    resident (programs that wait on each other run together): on the GPU it is compiled
+    first (no programs run; stand-in tensors of the call's `dtypes`, as
+    dtypes(prepared)), and prepared again for the programs that fit an SM where fewer do.
+    fp32 RMSNorm's backward (2048 / 4 warps, 4 per SM configured) needs 161-176
+    registers, so 3 or 2 fit: with 3 per SM it ran at 94.5 / 97.0 / 95.3% of copy at 16K
+    / 64K / 256K against 80.8 / 80.5 / 79.0 (v0.10-runs call 10); fp32 add_*_norm forward
+    (8192 / 8 warps, 2 per SM, 182-254 registers): 1 per SM 91.7-95.8% against 78.7-94.8
+    at 64K-1M (call 12)."""
+    prep = make(None)
+    if (prep is None or prep.cfg is None or prep.cfg.path != COOP or not COOP_FIT
+            or device.type != "cuda"):
+        return prep
+    ck = prep.launch.compiled_kernel(
+        tuple(torch.empty(16, dtype=d, device=device) for d in dtypes(prep)), tail)
+    if ck is None:
+        return prep
+    fit = resident_programs(ck, prep.launch.num_warps)
+    return make(fit) if fit < prep.cfg.programs_per_sm else prep
 
 
 def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Prepared:
@@ -1075,9 +1111,13 @@ def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Pr
            dtype_of(bias), y.dtype, dtype_of(h), dtype_of(mean), dtype_of(rstd))
     prep = _PREPARED.get(key)
     if prep is None:
-        prep = _PREPARED.make(key, lambda: _prepare_fwd(
+        stat = torch.float32 if rstd is not None else y.dtype
+        dtypes = (x.dtype, dtype_of(residual) or x.dtype, dtype_of(weight) or x.dtype,
+                  dtype_of(bias) or x.dtype, y.dtype, dtype_of(h) or y.dtype, stat, stat,
+                  torch.int64)
+        prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_fwd(
             M, N, x.device, x.element_size(), is_rms, weight is not None, bias is not None,
-            has_res, rstd is not None, strides))
+            has_res, rstd is not None, strides, pps=pps), x.device, lambda p: dtypes, (1e-5,)))
     return prep
 
 
@@ -1108,14 +1148,16 @@ def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean,
 def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  want_dw: bool, want_db: bool, has_dh: bool, strides, dw_dtype,
                  db_dtype, channels=None, activation: int = 0,
-                 has_b: bool = False) -> Optional[Prepared]:
+                 has_b: bool = False, pps: Optional[int] = None) -> Optional[Prepared]:
     """channels: None, or GroupNorm's (G, CG, S) with N = CG * S (groupnorm.py's rows
     path): then only the cooperative path with w, b one value per slice runs (else None
     is returned), DW and DB take (M, GROUP) fp32 slice sums, `partials` is M * GROUP and
-    the caller reduces them per channel."""
+    the caller reduces them per channel. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
     cfg = bwd_config(N, sms, element_size, is_rms)
+    if pps is not None:
+        cfg = replace(cfg, programs_per_sm=pps)
     G, CG, S = channels or (1, 1, 1)
     affine = 0
     if channels is not None:
@@ -1144,7 +1186,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b)),
         cfg.num_warps)
     if affine:
-        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2, partials=M * cfg.group)
+        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2, partials=M * cfg.group,
+                        cfg=cfg)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
@@ -1154,7 +1197,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
             ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
     return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
-                    total=total)
+                    total=total, cfg=cfg)
 
 
 def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
@@ -1170,9 +1213,17 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
            want_db, dtype_of(dh), dtype_of(mean), rstd.dtype, dx.dtype, dw_dtype, db_dtype)
     prep = _PREPARED.get(key)
     if prep is None:
-        prep = _PREPARED.make(key, lambda: _prepare_bwd(
+        f32 = torch.float32
+
+        def dtypes(p):  # the launch's tensors below
+            one = p.total is None
+            return (x.dtype, dtype_of(weight) or x.dtype, x.dtype, dy.dtype,
+                    dtype_of(dh) or dy.dtype, f32, f32, dx.dtype,
+                    (dw_dtype if one else f32) if has_dw else f32,
+                    (db_dtype if one else f32) if want_db else f32, f32, torch.int64)
+        prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
-            strides, dw_dtype, db_dtype))
+            strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes))
     f32 = dict(device=x.device, dtype=torch.float32)
     if prep.total is None:  # one partial row: the kernel writes dw, db themselves
         dw_part = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
