@@ -672,14 +672,15 @@ def test_registered_op_rejects_mixed_devices():
 @pytest.mark.gpu
 def test_cooperative_grid_fits_gpu():
     # A cooperative launch is sized for programs_per_sm programs on every SM, all resident
-    # (K._fit): after the calls, every prepared cooperative launch's compiled kernel fits
-    # that many. fp32 RMSNorm's backward with dh and fp32 add_layer_norm's forward are
-    # configured for more programs than their registers allow (v0.10).
+    # (K._fit): after the calls, every prepared cooperative launch's compiled kernel (for
+    # x's dtype) fits that many. fp32 RMSNorm's backward with dh and fp32 add_layer_norm's
+    # forward are configured for more programs than their registers allow (v0.10).
     from fusednorm.kernels.launch import resident_programs
     dev = torch.device("cuda")
-    K.clear_prepared()
     n = 65536
+    checked = 0
     for dtype in (torch.float32, torch.bfloat16):
+        K.clear_prepared()
         x, r = (torch.randn(64, n, device=dev, dtype=dtype).requires_grad_() for _ in range(2))
         w = torch.randn(n, device=dev, dtype=dtype).requires_grad_()
         y, h = fusednorm.add_rms_norm(x, r, (n,), w)
@@ -687,15 +688,17 @@ def test_cooperative_grid_fits_gpu():
         y, h = fusednorm.add_layer_norm(x, r, (n,), w, w)
         torch.autograd.grad((y * 2 + h).sum(), (x, r, w))
         fusednorm.layer_norm(x.detach(), (n,))
-    checked = 0
-    for prep in list(K._PREPARED.values()):
-        if prep.cfg is None or prep.cfg.path != K.COOP:
-            continue
-        fl = prep.launch
-        cks = [ck for key, ck in fl.kernel.compiled.items()
-               if key[1] == fl.num_warps and key[2] == fl.maxnreg and key[3] == fl.constexprs]
-        assert cks, "the launch's kernel was compiled"
-        assert all(resident_programs(ck, fl.num_warps) >= prep.cfg.programs_per_sm for ck in cks)
-        checked += 1
+        for prep in list(K._PREPARED.values()):
+            if prep.cfg is None or prep.cfg.path != K.COOP:
+                continue
+            fl = prep.launch
+            # CachedKernel keys: (device, warps, maxnreg, constexprs, per-argument keys).
+            cks = [ck for key, ck in fl.kernel.compiled.items()
+                   if key[1:4] == (fl.num_warps, fl.maxnreg, fl.constexprs)
+                   and key[4][0][0] == dtype]
+            assert cks, "the launch's kernel was compiled"
+            fits = [resident_programs(ck, fl.num_warps) for ck in cks]
+            assert min(fits) >= prep.cfg.programs_per_sm, (fits, prep.cfg)
+            checked += 1
     assert checked >= 6
     K.clear_prepared()
