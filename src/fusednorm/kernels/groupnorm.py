@@ -1,11 +1,14 @@
-"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family, three paths.
+"""GroupNorm and InstanceNorm over a canonical (N, C, S) view: one kernel family, three paths,
+and a fourth through the row-norm kernels.
 
-The group path (one program per group, `_groupnorm_*_group_kernel`, after the split
-kernels below) runs when there are many groups of moderate size. Otherwise channels_last
-inputs take the columns path (`_groupnorm_cols_*_kernel`, last: three launches, see its
-comment) and contiguous ones, or groups wider than COLS_MAX_CG channels, the split path
-described here (few or large groups: VAE and 3-D shapes). `groupnorm_fwd` /
-`groupnorm_bwd` choose.
+Contiguous inputs first try the rows path (see ROWS_FWD below): a group is then Cg * S
+consecutive elements, a row of kernels/rownorm.py, which runs it where w and b are one
+value per row or per cooperative slice. Otherwise the group path (one program per group,
+`_groupnorm_*_group_kernel`, after the split kernels below) runs when there are many
+groups of moderate size; channels_last inputs take the columns path
+(`_groupnorm_cols_*_kernel`, last: three launches, see its comment) and contiguous ones,
+or groups wider than COLS_MAX_CG channels, the split path described here (few or large
+groups). `groupnorm_fwd` / `groupnorm_bwd` choose.
 
 Element (n, c, s) lives at n * stride_n + c * stride_c + s * stride_s, so one kernel serves
 both memory formats: contiguous NC... (stride_s = 1) and channels_last (stride_c = 1).

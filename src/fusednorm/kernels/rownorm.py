@@ -39,7 +39,11 @@ Three paths share each kernel, chosen by the constexpr PATH:
     column chunks over the same rows, writing dx and keeping that chunk's dw/db partial
     in registers. It reads the row twice; it is the fallback for rows too long for the
     cooperative path.
-"""
+
+GroupNorm's rows path (groupnorm.py) runs the forward on all three paths and the
+cooperative backward with AFFINE > 0: a row is one (sample, group), w and b one value per
+row or slice, the fused activation applied (and differentiated) after them. Cooperative
+grids are sized for the programs that fit an SM (_fit)."""
 from dataclasses import dataclass, replace
 import functools
 import os
