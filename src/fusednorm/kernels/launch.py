@@ -113,9 +113,9 @@ class CachedKernel:
 
 class FixedLaunch:
     """One CachedKernel launched again and again with the same grid, integer arguments,
-    constexprs, warps (and register cap): what a launcher prepares once per input geometry. A call passes
-    only what changes, the tensors (they come first in the kernel's signature) and
-    `tail`, float arguments after the integers (an eps).
+    constexprs, warps and register cap: what a launcher prepares once per input geometry.
+    A call passes only what changes, the tensors (they come first in the kernel's
+    signature) and `tail`, float arguments after the integers (an eps).
 
     The per-call key is the device and each tensor's 16-byte alignment (the integers'
     specialization was fixed when the launch was prepared). The tensors' dtypes are not
@@ -168,7 +168,6 @@ class FixedLaunch:
         fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *ptrs, *self.ints, *tail,
            *self.values)
         self.kernel.direct_launches += 1
-
 
     def compiled_kernel(self, tensors, tail=()):
         """Triton's CompiledKernel of this launch for tensors like these (their dtypes and

@@ -55,8 +55,8 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
-from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of,
-                     resident_programs)
+from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
+                     dtype_of, resident_programs)
 
 
 @triton.jit
@@ -860,9 +860,8 @@ INTERPRETER_COOP_MAX = 65536
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
 if COOP_SYNC not in (1, 2, 3):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
-# The register file per SM (H100), and whether cooperative forward launches cap registers
-# per thread so that programs_per_sm programs fit (_reg_cap).
-REGISTERS_PER_SM = 65536
+# Whether cooperative forward launches cap registers per thread so that programs_per_sm
+# programs fit (_reg_cap).
 COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
 # Whether cooperative launches are sized for the programs that fit an SM (_fit).
 COOP_FIT = os.environ.get("FUSEDNORM_COOP_FIT", "1") != "0"
@@ -1000,7 +999,7 @@ def _reg_cap(cfg: LaunchConfig, group_norm: bool = False) -> Optional[int]:
     # with the registers ptxas chose (capping fp32 8192 / 8 warps at 128 spills 250-370 B).
     if cfg.path != COOP or not COOP_REG_CAP or not (group_norm or cfg.programs_per_sm >= 4):
         return None
-    cap = REGISTERS_PER_SM // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
+    cap = SM_REGISTERS // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
     return cap if cap < 255 else None
 
 
