@@ -340,6 +340,7 @@ def small_cols_tiles(monkeypatch):
     monkeypatch.setattr(K, "COLS_TILE_BWD", 64)
     monkeypatch.setattr(K, "COLS_MIN_STEPS", 2)
     monkeypatch.setattr(K, "COLS_COMB_LANES", 64)
+    monkeypatch.setattr(K, "COLS_COOP", False)  # the forward's cooperative variant: below
     K.clear_plan_caches()
     yield
     K.clear_plan_caches()
@@ -371,6 +372,72 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
             assert x3.shape[2] % cc.s_chunk != 0 and cc.block_c > 6
             assert cc.comb_k < cc.n_chunks
     _run(device, dtype, shape, groups, "channels_last", activation)
+
+
+# The cooperative columns path (channels_last forward, K.COLS_COOP): tiles of 32 elements
+# so that the small shapes take several chunks per sample; merge budgets that force two
+# levels; an L2 budget that takes the samples in rounds.
+COOP_SETTINGS = {
+    "one_level": {"COLS_COOP_TILE": 32},
+    "two_level": {"COLS_COOP_TILE": 32, "COLS_COOP_MERGE_WORDS": 4},
+    "rounds": {"COLS_COOP_TILE": 32, "COLS_COOP_L2_BYTES": None},  # one sample's bytes
+}
+
+
+@pytest.mark.parametrize("setting", list(COOP_SETTINGS))
+@pytest.mark.parametrize("shape, groups, dtype, activation, offset", [
+    ((3, 20, 5, 7), 2, torch.bfloat16, "silu", 0.3),  # Cg = 10: lanes padded per group
+    ((2, 8, 33), 8, torch.float32, "gelu_tanh", 0.3),  # InstanceNorm's shape, 3-D
+    ((2, 16, 3, 4, 5), 4, torch.float16, None, 0.3),  # 5-D, Cg = 4 (unit-stride lanes)
+    ((3, 6, 7, 6), 3, torch.float32, None, 1000.0),  # |mean| >> std
+])
+def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, monkeypatch):
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    N, C = shape[:2]
+    for name, value in COOP_SETTINGS[setting].items():
+        sample = math.prod(shape[1:]) * dtype.itemsize
+        monkeypatch.setattr(K, name, sample if value is None else value)
+    K.clear_plan_caches()
+    try:
+        x = _to_layout((torch.randn(shape, device=device) * 1.5 + offset), "channels_last")
+        x = x.to(dtype)
+        w = 1 + 0.5 * torch.randn(C, device=device)
+        b = 0.5 * torch.randn(C, device=device)
+        nan = float("nan")
+        y = torch.full_like(x, nan)
+        assert y.stride() == x.stride()
+        mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
+        prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
+        assert prep.slots > 0
+        ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
+        consts = dict(prep.launches[0].constexprs)
+        assert ints[4] > 1, "one chunk per sample: the merge is not exercised"
+        assert consts["TWO_LEVEL"] == (setting == "two_level")
+        assert (ints[5] < N) == (setting == "rounds")
+        K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
+        x64 = x.double()
+        xg = x64.reshape(N, groups, -1)
+        assert_close(mean, xg.mean(-1), torch.float32, "mean")
+        ref_rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
+        if offset > 1:  # |mean| >> std: rstd near fp32 precision
+            torch.testing.assert_close(rstd.double(), ref_rstd, rtol=1e-4, atol=0)
+        else:
+            assert_close(rstd, ref_rstd, torch.float32, "rstd")
+        ref = _act64(_group_norm64(x64, groups, w.double(), b.double(), 1e-5), activation)
+        floor = max(1.0, 4 * offset * 2**-23 / 1e-5)  # as test_rows_path
+        assert_close(y, ref, dtype, "y", scale=floor)
+        # The inference variant (no statistics written) and no affine.
+        y2 = torch.full_like(x, nan)
+        prep = K.prepare_fwd(x, groups, activation, None, None, y2, False)
+        assert prep.slots > 0 and prep.stats_optional
+        K.launch_fwd(prep, x, None, None, 1e-5, y2, None, None)
+        assert_close(y2, _act64(_group_norm64(x64, groups, None, None, 1e-5), activation),
+                     dtype, "y without affine", scale=floor)
+        if offset < 1:
+            _run(device, dtype, shape, groups, "channels_last", activation)
+    finally:
+        K.clear_plan_caches()
 
 
 def test_mixed_fp32_weight(device):
@@ -750,3 +817,29 @@ def test_inference_path(device, layout, shape, groups):
     assert all(a == b_ for a, b_, n in zip(first.stride(), x.stride(), x.shape) if n > 1)
     ref = F.silu(_group_norm64(x.detach().double(), g, w.double(), b.double(), 1e-5))
     assert_close(first, ref, torch.float32, "y")
+
+
+@pytest.mark.parametrize("P,C,K,has_dw,has_db", [
+    (3, 5, 1, True, True),  # the row norms' (P, N) partial rows
+    (2, 7, 3, True, True),  # GroupNorm rows path: (N, C, K) slice sums, K not a power of two
+    (3, 3, 70, True, False),  # K over one step (64): the loop over k
+    (1, 300, 2, False, True),  # columns over one program
+])
+def test_sum_partials(device, P, C, K, has_dw, has_db):
+    """rownorm.sum_launch: dw[c] = sum over p, k of (P, C, K) fp32 partials, cast to the
+    output's dtype; poisoned outputs, float64 reference."""
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    from fusednorm.kernels import rownorm as R
+    pw = torch.randn((P, C, K), device=device)
+    pb = torch.randn((P, C, K), device=device)
+    dw = torch.full((C,), float("nan"), device=device, dtype=torch.bfloat16)
+    db = torch.full((C,), float("nan"), device=device)
+    R.sum_launch(P, C, K, has_dw, has_db)((pw if has_dw else pb, pb if has_db else pw,
+                                           dw if has_dw else db, db if has_db else dw))
+    if has_dw:
+        assert_close(dw, pw.double().sum((0, 2)), torch.bfloat16, "dw")
+    if has_db:
+        assert_close(db, pb.double().sum((0, 2)), torch.float32, "db", scale=math.sqrt(P * K))
+    if not has_dw:
+        assert dw.isnan().all()

@@ -60,6 +60,7 @@ then over the samples, in order, by whichever combine of a channel segment comes
 from dataclasses import dataclass
 import functools
 import math
+import os
 from typing import Optional, Tuple
 
 import torch
@@ -68,9 +69,10 @@ import triton.language as tl
 
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
-from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of,
+                     resident_programs)
 from . import rownorm as R
-from .rownorm import _SUM, SUM_BLOCK_N, SUM_BLOCK_P, SUM_WARPS, _cdiv, _prev_pow2
+from .rownorm import SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _prev_pow2, _publish, _spin
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -917,6 +919,195 @@ def _groupnorm_cols_apply_kernel(
 
 
 # ----------------------------------------------------------------------------------------
+# The cooperative columns path (forward, channels_last, a sample small enough for L2).
+# The columns path above reads x twice from HBM when the tensor exceeds L2 and pays three
+# launches' ramp and tail. Here one launch of Q * K programs, all resident, takes Q samples
+# at a time, K programs per sample, each a chunk of s_chunk positions across all C
+# channels (one contiguous range of memory):
+#   1. it reduces its chunk to per-group (mean, M2) and publishes them, tagged, in WS;
+#   2. the sample's statistics: with one level, every program of the sample waits for
+#      the K chunks' partials and merges them in chunk order (Chan's formula; all compute
+#      the same numbers; K * G words each). With TWO_LEVEL (many chunks), program k
+#      merges only groups [k * GB, (k + 1) * GB) and publishes their (mean, rstd), and
+#      every program waits for those G finals: two waits, but K * G words read in all
+#      rather than per program;
+#   3. it reads its chunk again, from L2 (the Q samples in flight fit there), and
+#      writes y.
+# Then it moves on to sample n + Q. A program waits only for programs of its own sample,
+# which are resident, so the launch cannot deadlock. Lanes are channels padded per
+# group: lane l is channel (l // CG_P2) * Cg + l % CG_P2 (for Cg = 1, lane l is channel
+# l, unit stride), so a group's lanes are one row of a [G_P2, CG_P2] reshape. PHASE 1, 2
+# and 3 run the steps as separate launches (the interpreter, whose programs run one after
+# another; tests of the merges).
+# ----------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.constexpr,
+                  BACKOFF: tl.constexpr):
+    """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
+    (WS as the cooperative columns kernel's) and merge them in chunk order, KB chunks a
+    step; returns the groups' element counts, means and M2s ([GB] each; 0 past G)."""
+    t = tl.arange(0, KB * GB)
+    t_k = t // GB
+    t_g = g0 + t % GB
+    two = tl.arange(0, 2)
+    m_cnt = tl.zeros([GB], dtype=tl.float32)
+    m_mean = tl.zeros([GB], dtype=tl.float32)
+    m_m2 = tl.zeros([GB], dtype=tl.float32)
+    for k0 in range(0, K, KB):
+        kk = k0 + t_k
+        live = (kk < K) & (t_g < G)
+        ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
+        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), 1, BACKOFF)
+        vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+        pm = tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0), axis=1), [KB, GB])
+        pq = tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0), axis=1), [KB, GB])
+        pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
+        pc = tl.reshape(pc.to(tl.float32), [KB, GB])
+        b_cnt = tl.sum(pc, axis=0)
+        b_mean = tl.sum(pc * pm, axis=0) / tl.maximum(b_cnt, 1.0)
+        dev = pm - b_mean[None, :]
+        b_m2 = tl.sum(pq + pc * dev * dev, axis=0)
+        tot = m_cnt + b_cnt
+        delta = b_mean - m_mean
+        frac = b_cnt / tl.maximum(tot, 1.0)
+        m_mean += delta * frac
+        m_m2 += b_m2 + delta * delta * m_cnt * frac
+        m_cnt = tot
+    return m_cnt, m_mean, m_m2
+
+
+@triton.jit
+def _groupnorm_cols_coop_kernel(
+    X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS)
+    Y,  # *y, as X, x's dtype
+    MEAN,  # *fp32 (N, G): group means (written when STATS)
+    RSTD,  # *fp32 (N, G): group 1 / std (written when STATS)
+    WS,  # *int64, zeroed: (N, K, G, 2) per chunk and group mean and M2, then (TWO_LEVEL)
+    #      (N, G, 2) per group mean and rstd; each word tagged with 1
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group
+    K,  # chunks (programs) per sample
+    Q,  # samples in flight: the grid is Q * K programs
+    s_chunk,  # positions per chunk, a multiple of BLOCK_S
+    eps,  # added to the variance before the square root
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    STATS: tl.constexpr,  # write MEAN and RSTD
+    PHASE: tl.constexpr,  # 0 all steps (cooperative); 1, 2, 3: one step per launch
+    TWO_LEVEL: tl.constexpr,  # step 2 by group reducers, then a wait for their finals
+    G_P2: tl.constexpr,  # groups rounded up to a power of two
+    CG_P2: tl.constexpr,  # Cg rounded up to a power of two
+    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, G_P2 * CG_P2])
+    KB: tl.constexpr,  # chunks per step of a merge (KB * groups merged >= threads)
+    GB: tl.constexpr,  # TWO_LEVEL: groups per reducer (cdiv(G, K) rounded up)
+    KB2: tl.constexpr,  # TWO_LEVEL: chunks per step of a reducer's merge
+    FB: tl.constexpr,  # TWO_LEVEL: words of the finals' wait (>= G_P2 and the threads)
+    STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
+    BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
+):
+    G = C // Cg
+    pid = tl.program_id(0)
+    q = pid // K
+    k = pid % K
+    lane = tl.arange(0, G_P2 * CG_P2)
+    if CG_P2 == 1:
+        cc = lane
+        c_mask = lane < C
+    else:
+        j = lane % CG_P2
+        cc = (lane // CG_P2) * Cg + j
+        c_mask = (j < Cg) & (lane // CG_P2 < G)
+    sj = tl.arange(0, BLOCK_S)
+    offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
+    s_lo = k * s_chunk
+    rows = tl.minimum(S - s_lo, s_chunk)
+    cnt = rows.to(tl.float32)
+    gi = tl.arange(0, G_P2)
+    g_mask = gi < G
+    FIN = WS + tl.cast(N, tl.int64) * K * G * 2
+    w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
+    for n in range(q, N, Q):
+        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+        if PHASE == 0 or PHASE == 1:
+            # Sums of x - shift, shift = the chunk's first position (no cancellation when
+            # the mean is large against the spread).
+            shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
+            acc1 = tl.zeros([BLOCK_S, G_P2 * CG_P2], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, G_P2 * CG_P2], dtype=tl.float32)
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
+                d = tl.where(mask, x - shift[None, :], 0.0)
+                acc1 += d
+                acc2 += d * d
+            s1 = tl.sum(acc1, axis=0)
+            s2 = tl.sum(acc2, axis=0)
+            # Per channel, then per group (the chunk's channels have equal counts).
+            c_mean = tl.reshape(shift + s1 / cnt, [G_P2, CG_P2])
+            c_m2 = tl.reshape(tl.maximum(s2 - s1 * (s1 / cnt), 0.0), [G_P2, CG_P2])
+            own = tl.reshape(c_mask, [G_P2, CG_P2])
+            g_mean = tl.sum(tl.where(own, c_mean, 0.0), axis=1) / Cg
+            dev = c_mean - g_mean[:, None]
+            g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
+            slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
+            _publish(slots, g_mean, 1, g_mask)
+            _publish(slots + 1, g_m2, 1, g_mask)
+        if TWO_LEVEL:
+            if PHASE == 0 or PHASE == 2:
+                if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
+                    r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB,
+                                                        GB, KB2, BACKOFF)
+                    r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0)
+                                           + tl.cast(eps, tl.float32))
+                    rg = k * GB + tl.arange(0, GB)
+                    fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
+                    _publish(fin, r_mean, 1, rg < G)
+                    _publish(fin + 1, r_rstd, 1, rg < G)
+                    if STATS:
+                        tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
+                        tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
+            if PHASE == 0 or PHASE == 3:
+                f = tl.arange(0, FB)
+                two = tl.arange(0, 2)
+                ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+                v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), 1, BACKOFF)
+                vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+                # Entries past G are 0: fold the [FB] columns onto the first G_P2.
+                m_mean = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0),
+                                                  axis=1), [FB // G_P2, G_P2]), axis=0)
+                rstd = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0),
+                                                axis=1), [FB // G_P2, G_P2]), axis=0)
+        elif PHASE == 0 or PHASE == 3:
+            m_cnt, m_mean, m_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, 0, G_P2, KB,
+                                                BACKOFF)
+            rstd = 1.0 / tl.sqrt(m_m2 / tl.maximum(m_cnt, 1.0) + tl.cast(eps, tl.float32))
+            if STATS:
+                if k == 0:
+                    tl.store(MEAN + n * G + gi, m_mean, mask=g_mask)
+                    tl.store(RSTD + n * G + gi, rstd, mask=g_mask)
+        if PHASE == 0 or PHASE == 3:
+            # Per lane: the lane's group's values (a broadcast over the group's lanes).
+            l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG_P2]),
+                                [G_P2 * CG_P2])
+            l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG_P2]),
+                                [G_P2 * CG_P2])
+            scale = l_rstd * w
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
+                x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+                z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
+                tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
+
+
+# ----------------------------------------------------------------------------------------
 # Launch heuristics. Values first set from first principles (H100: 50 MB L2, 132 SMs, 64K
 # registers per SM); those with a measurement beside them were tuned on the lent H100 with
 # benchmarks/sweep_groupnorm.py (GPU time from replayed CUDA graphs), results under
@@ -1227,6 +1418,70 @@ def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig
     return cfg
 
 
+# The cooperative columns path (forward). First values from first principles, to be
+# swept on the GPU (benchmarks/sweep_groupnorm.py): tiles of 4096 elements on 4 warps (the
+# columns path's), up to 4 programs per SM (rownorm-style fit: fewer where registers
+# say so), samples in flight up to COLS_COOP_L2_BYTES of x (half the H100's 50 MB L2, so
+# that the second read finds the chunk there), lanes (padded channels) at most 1024,
+# and two-level statistics once a one-level merge would read more than
+# COLS_COOP_MERGE_WORDS tagged words per program.
+COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
+COLS_COOP_TILE = 4096
+COLS_COOP_WARPS = 4
+COLS_COOP_PPS = 4
+COLS_COOP_STAGES = 3
+COLS_COOP_L2_BYTES = 24 << 20
+COLS_COOP_MAX_LANES = 1024
+COLS_COOP_MERGE_WORDS = 2048
+
+
+@dataclass(frozen=True)
+class ColsCoopConfig:
+    g_p2: int
+    cg_p2: int
+    block_s: int  # positions per tile
+    s_chunk: int  # positions per chunk (a multiple of block_s)
+    k: int  # chunks (programs) per sample
+    q: int  # samples in flight
+    two_level: bool
+    kb: int  # chunks per merge step (one level)
+    gb: int  # groups per reducer (two levels)
+    kb2: int  # chunks per reducer step
+    fb: int  # words of the finals' wait
+    num_warps: int
+
+    @property
+    def programs(self) -> int:
+        return self.q * self.k
+
+
+@functools.lru_cache(maxsize=1024)
+def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
+                      pps: int) -> Optional[ColsCoopConfig]:
+    """The cooperative columns path's decomposition, or None where it does not run
+    (padded channels over COLS_COOP_MAX_LANES, or a sample over COLS_COOP_L2_BYTES)."""
+    G = C // Cg
+    g_p2, cg_p2 = triton.next_power_of_2(G), triton.next_power_of_2(Cg)
+    lanes = g_p2 * cg_p2
+    if lanes > COLS_COOP_MAX_LANES or C * S * element_size > COLS_COOP_L2_BYTES:
+        return None
+    block_s = max(1, min(COLS_COOP_TILE // lanes, triton.next_power_of_2(S)))
+    q = min(N, max(1, COLS_COOP_L2_BYTES // (C * S * element_size)))
+    q = _cdiv(N, _cdiv(N, q))  # equal rounds
+    s_tiles = _cdiv(S, block_s)
+    k = max(1, min(pps * sms // q, s_tiles))
+    s_chunk = _cdiv(s_tiles, k) * block_s
+    k = _cdiv(S, s_chunk)
+    threads = 32 * COLS_COOP_WARPS
+    kb = max(1, threads // g_p2)
+    two_level = k * g_p2 > COLS_COOP_MERGE_WORDS
+    gb = triton.next_power_of_2(_cdiv(G, k))
+    kb2 = max(1, threads // gb)
+    fb = max(g_p2, triton.next_power_of_2(threads))
+    return ColsCoopConfig(g_p2, cg_p2, block_s, s_chunk, k, q, two_level, kb, gb, kb2, fb,
+                          COLS_COOP_WARPS)
+
+
 def clear_plan_caches():
     """Forget cached launch decisions: after changing a heuristic constant of this module
     (tuning sweeps, tests that shrink tiles)."""
@@ -1236,6 +1491,7 @@ def clear_plan_caches():
     INFER_PLANS.clear()
     _group_config.cache_clear()
     _cols_config.cache_clear()
+    _cols_coop_config.cache_clear()
 
 
 def _geometry(p: Plan, x: torch.Tensor, Cg: int):
@@ -1253,6 +1509,7 @@ _BWD_GROUP = CachedKernel(_groupnorm_bwd_group_kernel)
 _COLS_STATS = CachedKernel(_groupnorm_cols_stats_kernel)
 _COLS_COMBINE = CachedKernel(_groupnorm_cols_combine_kernel)
 _COLS_APPLY = CachedKernel(_groupnorm_cols_apply_kernel)
+_COLS_COOP = CachedKernel(_groupnorm_cols_coop_kernel)
 
 
 @dataclass(frozen=True)
@@ -1265,12 +1522,13 @@ class Prepared:
     group_path: bool = False
     cols_path: bool = False
     rows: Optional[R.Prepared] = None  # the rows path's launch (forward, contiguous x)
+    slots: int = 0  # zeroed int64 words per call (the cooperative columns path's WS)
 
     @property
     def stats_optional(self) -> bool:
         """Whether launch_fwd may be given no mean and rstd (prepared with stats=False);
         the split and columns paths keep them as intermediates."""
-        return self.group_path or self.rows is not None
+        return self.group_path or self.rows is not None or self.slots > 0
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1306,6 +1564,43 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
         FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
             ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
         scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
+
+
+def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepared]:
+    """The cooperative columns path's launch for x (N, C, S) channels_last (forward), or
+    None where it does not run. On the GPU one launch of all steps, compiled first to
+    check that its programs fit (as rownorm._fit); in the interpreter one launch per
+    step."""
+    N, C, S = x.shape
+    sms = sm_count(x.device)
+    split = x.device.type != "cuda"
+
+    def make(pps):
+        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps)
+        if cfg is None:
+            return None, None
+        consts = flags + (("STATS", stats),)
+        tail = (("TWO_LEVEL", cfg.two_level), ("G_P2", cfg.g_p2), ("CG_P2", cfg.cg_p2),
+                ("BLOCK_S", cfg.block_s), ("KB", cfg.kb), ("GB", cfg.gb), ("KB2", cfg.kb2),
+                ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES), ("BACKOFF", R._backoff()))
+        ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
+        phases = ((1, 2, 3) if cfg.two_level else (1, 3)) if split else (0,)
+        launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
+                                     consts + (("PHASE", ph),) + tail, cfg.num_warps)
+                         for ph in phases)
+        G = C // Cg
+        slots = N * cfg.k * G * 2 + (N * G * 2 if cfg.two_level else 0)
+        return Prepared(launches, slots=slots, cols_path=True), cfg
+
+    prep, cfg = make(COLS_COOP_PPS)
+    if prep is None or split or not R.COOP_FIT:
+        return prep
+    ck = prep.launches[0].compiled_kernel(
+        tuple(torch.empty(16, dtype=d, device=x.device) for d in dtypes), (1e-5,))
+    if ck is None:
+        return prep
+    fit = resident_programs(ck, cfg.num_warps)
+    return make(fit)[0] if fit < COLS_COOP_PPS else prep
 
 
 # The rows path (forward, contiguous x). There a group is Cg * S consecutive elements, so
@@ -1370,6 +1665,13 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                      ("ONE_TILE", gc.one_tile), ("STATS", stats)), gc.num_warps),),
             group_path=True)
+    if COLS_COOP and not contiguous and x.stride(1) == 1 and C > 1:
+        wd, bd = wb_dtypes or (x.dtype, x.dtype)
+        stat = torch.float32 if stats else x.dtype
+        coop = _prepare_cols_coop(x, Cg, flags, stats,
+                                  (x.dtype, wd, bd, x.dtype, stat, stat, torch.int64))
+        if coop is not None:
+            return coop
     cc = cols_config(x, Cg, backward=False) if x.stride(1) == 1 and C > 1 else None
     if cc is not None:
         return _prepare_cols(x, Cg, flags, cc, backward=False)
@@ -1405,6 +1707,12 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
     if prep.group_path:
         prep.launches[0]((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd),
                          (eps,))
+        return
+    if prep.slots:  # the cooperative columns path, one launch per step in the interpreter
+        ws = torch.zeros((prep.slots,), device=x.device, dtype=torch.int64)
+        for launch in prep.launches:
+            launch((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd, ws),
+                   (eps,))
         return
     part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
     if prep.cols_path:
@@ -1444,7 +1752,9 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             activation=ACTIVATIONS[activation], has_b=has_b, pps=pps), x.device,
             lambda p: dtypes)
         if rows is not None:
-            return Prepared((), scratch=2 * rows.partials, rows=rows)
+            # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel).
+            return Prepared((R.sum_launch(N, C, rows.partials // (N * C), True, True),),
+                            scratch=2 * rows.partials, rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=True)
@@ -1455,9 +1765,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                         (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
                         flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                  ("ONE_TILE", gc.one_tile)), gc.num_warps),
-            FixedLaunch(_SUM, (_cdiv(C, SUM_BLOCK_N),), (N, C), (
-                ("HAS_DW", True), ("HAS_DB", True), ("BLOCK_P", SUM_BLOCK_P),
-                ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)), scratch=2 * N * C, group_path=True)
+            R.sum_launch(N, C, 1, True, True)), scratch=2 * N * C, group_path=True)
     cc = cols_config(x, Cg, backward=True) if x.stride(1) == 1 and C > 1 else None
     if cc is not None:
         return _prepare_cols(x, Cg, flags, cc, backward=True)
@@ -1491,14 +1799,12 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
     b = bias if bias is not None else x
     scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
     if prep.rows is not None:
-        # Slice sums of dz * xhat and dz, (N, C, slices per channel) each; summed per
-        # channel by torch in a fixed order (deterministic).
+        # Slice sums of dz * xhat and dz, (N, C, slices per channel) each, then their sums
+        # per channel in a fixed order (deterministic).
         ws = torch.zeros((prep.rows.coop_slots,), device=x.device, dtype=torch.int64)
         s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
         prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws))
-        sums = scratch.view(2, x.shape[0], x.shape[1], -1).sum((1, 3))
-        dw.copy_(sums[0])
-        db.copy_(sums[1])
+        prep.launches[0]((s1, s2, dw, db))
         return
     if prep.group_path:
         main, total = prep.launches

@@ -734,35 +734,49 @@ def _rownorm_bwd_kernel(
 
 @triton.jit
 def _sum_partials_kernel(
-    DW_P,  # *fp32 (P, N) dw partials, one row per backward program (read when HAS_DW)
-    DB_P,  # *fp32 (P, N) db partials (read when HAS_DB)
+    DW_P,  # *fp32 (P, N, K) dw partials: one (N, K) block per backward program, or per
+    #        GroupNorm sample with K slices per channel (read when HAS_DW)
+    DB_P,  # *fp32 (P, N, K) db partials (read when HAS_DB)
     DW,  # *(N,) dw in the weight's dtype (written when HAS_DW)
     DB,  # *(N,) db in the bias's dtype (written when HAS_DB)
-    P,  # partial rows
-    N,  # columns
+    P,  # partial blocks
+    N,  # columns (channels)
+    K,  # partials per column in a block (1 for the row norms)
     HAS_DW: tl.constexpr,
     HAS_DB: tl.constexpr,
-    BLOCK_P: tl.constexpr,  # partial rows per step
+    BLOCK_P: tl.constexpr,  # partial blocks per step
     BLOCK_N: tl.constexpr,  # columns per program
+    BLOCK_K: tl.constexpr,  # partials of a column per step (1: K is 1)
 ):
-    """dw = sum of the partial rows, in a fixed order (bitwise repeatable), cast to the
-    parameter's dtype in the same pass: one launch instead of a sum and a cast each."""
-    cols = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    """dw = sum over p and k of the partials, in a fixed order (bitwise repeatable), cast
+    to the parameter's dtype in the same pass: one launch instead of a sum and a cast
+    each."""
+    j = tl.arange(0, BLOCK_N * BLOCK_K)
+    cols = tl.program_id(0) * BLOCK_N + j // BLOCK_K
     col_mask = cols < N
-    acc_w = tl.zeros([BLOCK_P, BLOCK_N], dtype=tl.float32)
-    acc_b = tl.zeros([BLOCK_P, BLOCK_N], dtype=tl.float32)
+    acc_w = tl.zeros([BLOCK_P, BLOCK_N * BLOCK_K], dtype=tl.float32)
+    acc_b = tl.zeros([BLOCK_P, BLOCK_N * BLOCK_K], dtype=tl.float32)
     for p0 in range(0, P, BLOCK_P):
         rows = p0 + tl.arange(0, BLOCK_P)
-        offs = rows.to(tl.int64)[:, None] * N + cols[None, :]
-        mask = (rows < P)[:, None] & col_mask[None, :]
-        if HAS_DW:
-            acc_w += tl.load(DW_P + offs, mask=mask, other=0.0)
-        if HAS_DB:
-            acc_b += tl.load(DB_P + offs, mask=mask, other=0.0)
+        for k0 in range(0, K, BLOCK_K):
+            if BLOCK_K == 1:  # unit stride along the columns (16-byte loads)
+                offs = rows.to(tl.int64)[:, None] * N + cols[None, :]
+                mask = (rows < P)[:, None] & col_mask[None, :]
+            else:
+                k = k0 + j % BLOCK_K
+                offs = (rows.to(tl.int64)[:, None] * N + cols[None, :]) * K + k[None, :]
+                mask = (rows < P)[:, None] & (col_mask & (k < K))[None, :]
+            if HAS_DW:
+                acc_w += tl.load(DW_P + offs, mask=mask, other=0.0)
+            if HAS_DB:
+                acc_b += tl.load(DB_P + offs, mask=mask, other=0.0)
+    out = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
     if HAS_DW:
-        tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty), mask=col_mask)
+        dw = tl.sum(tl.reshape(tl.sum(acc_w, axis=0), [BLOCK_N, BLOCK_K]), axis=1)
+        tl.store(DW + out, dw.to(DW.dtype.element_ty), mask=out < N)
     if HAS_DB:
-        tl.store(DB + cols, tl.sum(acc_b, axis=0).to(DB.dtype.element_ty), mask=col_mask)
+        db = tl.sum(tl.reshape(tl.sum(acc_b, axis=0), [BLOCK_N, BLOCK_K]), axis=1)
+        tl.store(DB + out, db.to(DB.dtype.element_ty), mask=out < N)
 
 
 # ----------------------------------------------------------------------------------------
@@ -886,6 +900,16 @@ _SUM = CachedKernel(_sum_partials_kernel)
 # own: it reads partials x N fp32, at most about 8.6 MB in the rows suite (528 partials x
 # 4096), a few microseconds at copy speed; the launches it replaces are what it saves.
 SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
+
+
+def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
+    """The launch of _sum_partials_kernel over (P, N, K) partials: 16 x 256 lanes a step
+    as above, the K partials of a column side by side (at most 64 a step)."""
+    block_k = min(_next_pow2(K), 64) if K > 1 else 1
+    block_n = max(1, SUM_BLOCK_N // block_k)
+    return FixedLaunch(_SUM, (_cdiv(N, block_n),), (P, N, K), (
+        ("HAS_DW", has_dw), ("HAS_DB", has_db), ("BLOCK_P", SUM_BLOCK_P),
+        ("BLOCK_N", block_n), ("BLOCK_K", block_k)), SUM_WARPS)
 
 
 @dataclass(frozen=True)
@@ -1195,9 +1219,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
     if (has_dw or want_db) and partials > 1:
-        total = FixedLaunch(_SUM, (_cdiv(N, SUM_BLOCK_N),), (partials, N), (
-            ("HAS_DW", has_dw), ("HAS_DB", want_db), ("BLOCK_P", SUM_BLOCK_P),
-            ("BLOCK_N", SUM_BLOCK_N)), SUM_WARPS)
+        total = sum_launch(partials, N, 1, has_dw, want_db)
     return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
                     total=total, cfg=cfg)
