@@ -375,20 +375,19 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
 
 
 # The cooperative columns path (channels_last forward, K.COLS_COOP): tiles of 32 elements
-# so that the small shapes take several chunks per sample; merge budgets that force two
-# levels; an L2 budget that takes the samples in rounds.
+# so that the small shapes take several chunks per sample (and reducers of one or several
+# groups); an L2 budget of one sample, so that the samples run in rounds.
 COOP_SETTINGS = {
-    "one_level": {"COLS_COOP_TILE": 32},
-    "two_level": {"COLS_COOP_TILE": 32, "COLS_COOP_MERGE_WORDS": 4},
+    "chunks": {"COLS_COOP_TILE": 32},
     "rounds": {"COLS_COOP_TILE": 32, "COLS_COOP_L2_BYTES": None},  # one sample's bytes
 }
 
 
 @pytest.mark.parametrize("setting", list(COOP_SETTINGS))
 @pytest.mark.parametrize("shape, groups, dtype, activation, offset", [
-    ((3, 20, 5, 7), 2, torch.bfloat16, "silu", 0.3),  # Cg = 10: lanes padded per group
+    ((3, 16, 5, 7), 2, torch.bfloat16, "silu", 0.3),  # Cg = 8
     ((2, 8, 33), 8, torch.float32, "gelu_tanh", 0.3),  # InstanceNorm's shape, 3-D
-    ((2, 16, 3, 4, 5), 4, torch.float16, None, 0.3),  # 5-D, Cg = 4 (unit-stride lanes)
+    ((2, 12, 3, 4, 5), 3, torch.float16, None, 0.3),  # 5-D, Cg = 4, G = 3 (padded to 4)
     ((3, 6, 7, 6), 3, torch.float32, None, 1000.0),  # |mean| >> std
 ])
 def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, monkeypatch):
@@ -411,9 +410,7 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
         prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
         assert prep.slots > 0
         ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
-        consts = dict(prep.launches[0].constexprs)
         assert ints[4] > 1, "one chunk per sample: the merge is not exercised"
-        assert consts["TWO_LEVEL"] == (setting == "two_level")
         assert (ints[5] < N) == (setting == "rounds")
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
@@ -438,6 +435,14 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
             _run(device, dtype, shape, groups, "channels_last", activation)
     finally:
         K.clear_plan_caches()
+
+
+def test_cols_coop_declines():
+    # Cg not a power of two, or more than COLS_COOP_MAX_GROUPS groups: the columns path.
+    for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):
+        x = _to_layout(torch.empty(shape), "channels_last")
+        assert K._cols_coop_config(shape[1], 16, shape[1] // groups, 2, 4, 132, 4) is None
+        assert K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x), True).slots == 0
 
 
 def test_mixed_fp32_weight(device):

@@ -919,26 +919,23 @@ def _groupnorm_cols_apply_kernel(
 
 
 # ----------------------------------------------------------------------------------------
-# The cooperative columns path (forward, channels_last, a sample small enough for L2).
-# The columns path above reads x twice from HBM when the tensor exceeds L2 and pays three
-# launches' ramp and tail. Here one launch of Q * K programs, all resident, takes Q samples
-# at a time, K programs per sample, each a chunk of s_chunk positions across all C
-# channels (one contiguous range of memory):
+# The cooperative columns path (forward, channels_last, a sample small enough for L2, Cg
+# a power of two). The columns path above reads x twice from HBM when the tensor exceeds
+# L2 and pays three launches' ramp and tail. Here one launch of Q * K programs, all
+# resident, takes Q samples at a time, K programs per sample, each a chunk of s_chunk
+# positions across all C channels (one contiguous range of memory):
 #   1. it reduces its chunk to per-group (mean, M2) and publishes them, tagged, in WS;
-#   2. the sample's statistics: with one level, every program of the sample waits for
-#      the K chunks' partials and merges them in chunk order (Chan's formula; all compute
-#      the same numbers; K * G words each). With TWO_LEVEL (many chunks), program k
-#      merges only groups [k * GB, (k + 1) * GB) and publishes their (mean, rstd), and
-#      every program waits for those G finals: two waits, but K * G words read in all
-#      rather than per program;
-#   3. it reads its chunk again, from L2 (the Q samples in flight fit there), and
-#      writes y.
+#   2. program k merges groups [k * GB, (k + 1) * GB) over the sample's K chunks, in
+#      chunk order (Chan's formula), and publishes their (mean, rstd);
+#   3. it waits for the sample's G finals, reads its chunk again, from L2 (the Q samples
+#      in flight fit there), and writes y.
 # Then it moves on to sample n + Q. A program waits only for programs of its own sample,
-# which are resident, so the launch cannot deadlock. Lanes are channels padded per
-# group: lane l is channel (l // CG_P2) * Cg + l % CG_P2 (for Cg = 1, lane l is channel
-# l, unit stride), so a group's lanes are one row of a [G_P2, CG_P2] reshape. PHASE 1, 2
-# and 3 run the steps as separate launches (the interpreter, whose programs run one after
-# another; tests of the merges).
+# which are resident, so the launch cannot deadlock. Lanes are channels (G_P2 * Cg of
+# them, unit stride), so a group's lanes are one row of a [G_P2, Cg] reshape. A first
+# version in which every program merged all K chunks itself (one wait, K * G words read
+# per program) ran at 41.3% of copy against 57.1% with this split (InstanceNorm 2-D bf16,
+# v0.11-runs call 1). PHASE 1, 2 and 3 run the steps as separate launches (the
+# interpreter, whose programs run one after another).
 # ----------------------------------------------------------------------------------------
 
 
@@ -986,12 +983,12 @@ def _groupnorm_cols_coop_kernel(
     Y,  # *y, as X, x's dtype
     MEAN,  # *fp32 (N, G): group means (written when STATS)
     RSTD,  # *fp32 (N, G): group 1 / std (written when STATS)
-    WS,  # *int64, zeroed: (N, K, G, 2) per chunk and group mean and M2, then (TWO_LEVEL)
-    #      (N, G, 2) per group mean and rstd; each word tagged with 1
+    WS,  # *int64, zeroed: (N, K, G, 2) per chunk and group mean and M2, then (N, G, 2)
+    #      per group mean and rstd; each word tagged with 1
     N,  # samples
     C,  # channels
     S,  # spatial positions
-    Cg,  # channels per group
+    Cg,  # channels per group, a power of two
     K,  # chunks (programs) per sample
     Q,  # samples in flight: the grid is Q * K programs
     s_chunk,  # positions per chunk, a multiple of BLOCK_S
@@ -1001,14 +998,12 @@ def _groupnorm_cols_coop_kernel(
     HAS_BIAS: tl.constexpr,
     STATS: tl.constexpr,  # write MEAN and RSTD
     PHASE: tl.constexpr,  # 0 all steps (cooperative); 1, 2, 3: one step per launch
-    TWO_LEVEL: tl.constexpr,  # step 2 by group reducers, then a wait for their finals
     G_P2: tl.constexpr,  # groups rounded up to a power of two
-    CG_P2: tl.constexpr,  # Cg rounded up to a power of two
-    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, G_P2 * CG_P2])
-    KB: tl.constexpr,  # chunks per step of a merge (KB * groups merged >= threads)
-    GB: tl.constexpr,  # TWO_LEVEL: groups per reducer (cdiv(G, K) rounded up)
-    KB2: tl.constexpr,  # TWO_LEVEL: chunks per step of a reducer's merge
-    FB: tl.constexpr,  # TWO_LEVEL: words of the finals' wait (>= G_P2 and the threads)
+    CG: tl.constexpr,  # Cg
+    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, G_P2 * CG])
+    GB: tl.constexpr,  # groups per reducer (cdiv(G, K) rounded up to a power of two)
+    KB: tl.constexpr,  # chunks per step of a reducer's merge (KB * GB >= threads)
+    FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
 ):
@@ -1016,14 +1011,8 @@ def _groupnorm_cols_coop_kernel(
     pid = tl.program_id(0)
     q = pid // K
     k = pid % K
-    lane = tl.arange(0, G_P2 * CG_P2)
-    if CG_P2 == 1:
-        cc = lane
-        c_mask = lane < C
-    else:
-        j = lane % CG_P2
-        cc = (lane // CG_P2) * Cg + j
-        c_mask = (j < Cg) & (lane // CG_P2 < G)
+    cc = tl.arange(0, G_P2 * CG)
+    c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
     offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
     s_lo = k * s_chunk
@@ -1039,8 +1028,8 @@ def _groupnorm_cols_coop_kernel(
             # Sums of x - shift, shift = the chunk's first position (no cancellation when
             # the mean is large against the spread).
             shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
-            acc1 = tl.zeros([BLOCK_S, G_P2 * CG_P2], dtype=tl.float32)
-            acc2 = tl.zeros([BLOCK_S, G_P2 * CG_P2], dtype=tl.float32)
+            acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
                 mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
                 x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
@@ -1050,54 +1039,41 @@ def _groupnorm_cols_coop_kernel(
             s1 = tl.sum(acc1, axis=0)
             s2 = tl.sum(acc2, axis=0)
             # Per channel, then per group (the chunk's channels have equal counts).
-            c_mean = tl.reshape(shift + s1 / cnt, [G_P2, CG_P2])
-            c_m2 = tl.reshape(tl.maximum(s2 - s1 * (s1 / cnt), 0.0), [G_P2, CG_P2])
-            own = tl.reshape(c_mask, [G_P2, CG_P2])
+            c_mean = tl.reshape(shift + s1 / cnt, [G_P2, CG])
+            c_m2 = tl.reshape(tl.maximum(s2 - s1 * (s1 / cnt), 0.0), [G_P2, CG])
+            own = tl.reshape(c_mask, [G_P2, CG])
             g_mean = tl.sum(tl.where(own, c_mean, 0.0), axis=1) / Cg
             dev = c_mean - g_mean[:, None]
             g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g_mean, 1, g_mask)
             _publish(slots + 1, g_m2, 1, g_mask)
-        if TWO_LEVEL:
-            if PHASE == 0 or PHASE == 2:
-                if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
-                    r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB,
-                                                        GB, KB2, BACKOFF)
-                    r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0)
-                                           + tl.cast(eps, tl.float32))
-                    rg = k * GB + tl.arange(0, GB)
-                    fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
-                    _publish(fin, r_mean, 1, rg < G)
-                    _publish(fin + 1, r_rstd, 1, rg < G)
-                    if STATS:
-                        tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
-                        tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
-            if PHASE == 0 or PHASE == 3:
-                f = tl.arange(0, FB)
-                two = tl.arange(0, 2)
-                ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-                v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), 1, BACKOFF)
-                vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-                # Entries past G are 0: fold the [FB] columns onto the first G_P2.
-                m_mean = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0),
-                                                  axis=1), [FB // G_P2, G_P2]), axis=0)
-                rstd = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0),
-                                                axis=1), [FB // G_P2, G_P2]), axis=0)
-        elif PHASE == 0 or PHASE == 3:
-            m_cnt, m_mean, m_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, 0, G_P2, KB,
-                                                BACKOFF)
-            rstd = 1.0 / tl.sqrt(m_m2 / tl.maximum(m_cnt, 1.0) + tl.cast(eps, tl.float32))
-            if STATS:
-                if k == 0:
-                    tl.store(MEAN + n * G + gi, m_mean, mask=g_mask)
-                    tl.store(RSTD + n * G + gi, rstd, mask=g_mask)
+        if PHASE == 0 or PHASE == 2:
+            if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
+                r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, GB,
+                                                    KB, BACKOFF)
+                r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + tl.cast(eps, tl.float32))
+                rg = k * GB + tl.arange(0, GB)
+                fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
+                _publish(fin, r_mean, 1, rg < G)
+                _publish(fin + 1, r_rstd, 1, rg < G)
+                if STATS:
+                    tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
+                    tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
         if PHASE == 0 or PHASE == 3:
+            f = tl.arange(0, FB)
+            two = tl.arange(0, 2)
+            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), 1, BACKOFF)
+            vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+            # Entries past G are 0: fold the [FB] words onto the first G_P2.
+            m_mean = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0), axis=1),
+                                       [FB // G_P2, G_P2]), axis=0)
+            rstd = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0), axis=1),
+                                     [FB // G_P2, G_P2]), axis=0)
             # Per lane: the lane's group's values (a broadcast over the group's lanes).
-            l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG_P2]),
-                                [G_P2 * CG_P2])
-            l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG_P2]),
-                                [G_P2 * CG_P2])
+            l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
+            l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
             scale = l_rstd * w
             for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
                 mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
@@ -1418,35 +1394,37 @@ def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig
     return cfg
 
 
-# The cooperative columns path (forward). First values from first principles, to be
-# swept on the GPU (benchmarks/sweep_groupnorm.py): tiles of 4096 elements on 4 warps (the
-# columns path's), up to 4 programs per SM (rownorm-style fit: fewer where registers
-# say so), samples in flight up to COLS_COOP_L2_BYTES of x (half the H100's 50 MB L2, so
-# that the second read finds the chunk there), lanes (padded channels) at most 1024,
-# and two-level statistics once a one-level merge would read more than
-# COLS_COOP_MERGE_WORDS tagged words per program.
+# The cooperative columns path (forward). Tiles of 4096 elements on 4 warps (the columns
+# path's), up to 4 programs per SM (fewer where the compiled kernel's registers say so:
+# 224-236 registers, so 2; ncu, v0.11-runs call 2), samples in flight up to
+# COLS_COOP_L2_BYTES of x (half the H100's 50 MB L2, so that the second read finds the
+# chunk there). It runs where Cg is a power of two and G <= 64: measured (GPU time, % of
+# copy, bf16, against the columns path in one run; v0.11-runs calls 1-2): InstanceNorm
+# 2-D 56.9 (51.2), fp32 61.9 (56.8, a first version), VAE 512 bf16 49.9 (47.0); it lost
+# at G = 128 (InstanceNorm 3-D 32^3 52.8 against 54.1, fp32 56.0 against 59.6) and with
+# Cg = 10 / 20 (UNet 320 / 640 36.3 / 33.9 against 47.8 / 45.7, lanes padded per group,
+# unvectorized; that layout is gone). Settings within a point of these: 2 programs per
+# SM, 4 stages; worse: 8 warps (-4 to -11), an L2 budget of 12 MB (-2 to -9) or 36 MB
+# (-1 to -5). Samples over the budget (VAE 256 / 128, InstanceNorm 3-D 64^3 / 128^3) take
+# the columns path.
 COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
 COLS_COOP_TILE = 4096
 COLS_COOP_WARPS = 4
 COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 3
 COLS_COOP_L2_BYTES = 24 << 20
-COLS_COOP_MAX_LANES = 1024
-COLS_COOP_MERGE_WORDS = 2048
+COLS_COOP_MAX_GROUPS = 64
 
 
 @dataclass(frozen=True)
 class ColsCoopConfig:
     g_p2: int
-    cg_p2: int
     block_s: int  # positions per tile
     s_chunk: int  # positions per chunk (a multiple of block_s)
     k: int  # chunks (programs) per sample
     q: int  # samples in flight
-    two_level: bool
-    kb: int  # chunks per merge step (one level)
-    gb: int  # groups per reducer (two levels)
-    kb2: int  # chunks per reducer step
+    gb: int  # groups per reducer
+    kb: int  # chunks per reducer step
     fb: int  # words of the finals' wait
     num_warps: int
 
@@ -1458,14 +1436,15 @@ class ColsCoopConfig:
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
                       pps: int) -> Optional[ColsCoopConfig]:
-    """The cooperative columns path's decomposition, or None where it does not run
-    (padded channels over COLS_COOP_MAX_LANES, or a sample over COLS_COOP_L2_BYTES)."""
+    """The cooperative columns path's decomposition, or None where it does not run (Cg
+    not a power of two, more than COLS_COOP_MAX_GROUPS groups, a sample over
+    COLS_COOP_L2_BYTES)."""
     G = C // Cg
-    g_p2, cg_p2 = triton.next_power_of_2(G), triton.next_power_of_2(Cg)
-    lanes = g_p2 * cg_p2
-    if lanes > COLS_COOP_MAX_LANES or C * S * element_size > COLS_COOP_L2_BYTES:
+    if (Cg & (Cg - 1) or G > COLS_COOP_MAX_GROUPS
+            or C * S * element_size > COLS_COOP_L2_BYTES):
         return None
-    block_s = max(1, min(COLS_COOP_TILE // lanes, triton.next_power_of_2(S)))
+    g_p2 = triton.next_power_of_2(G)
+    block_s = max(1, min(COLS_COOP_TILE // (g_p2 * Cg), triton.next_power_of_2(S)))
     q = min(N, max(1, COLS_COOP_L2_BYTES // (C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
@@ -1473,13 +1452,10 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     s_chunk = _cdiv(s_tiles, k) * block_s
     k = _cdiv(S, s_chunk)
     threads = 32 * COLS_COOP_WARPS
-    kb = max(1, threads // g_p2)
-    two_level = k * g_p2 > COLS_COOP_MERGE_WORDS
     gb = triton.next_power_of_2(_cdiv(G, k))
-    kb2 = max(1, threads // gb)
+    kb = max(1, threads // gb)
     fb = max(g_p2, triton.next_power_of_2(threads))
-    return ColsCoopConfig(g_p2, cg_p2, block_s, s_chunk, k, q, two_level, kb, gb, kb2, fb,
-                          COLS_COOP_WARPS)
+    return ColsCoopConfig(g_p2, block_s, s_chunk, k, q, gb, kb, fb, COLS_COOP_WARPS)
 
 
 def clear_plan_caches():
@@ -1580,16 +1556,15 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         if cfg is None:
             return None, None
         consts = flags + (("STATS", stats),)
-        tail = (("TWO_LEVEL", cfg.two_level), ("G_P2", cfg.g_p2), ("CG_P2", cfg.cg_p2),
-                ("BLOCK_S", cfg.block_s), ("KB", cfg.kb), ("GB", cfg.gb), ("KB2", cfg.kb2),
-                ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES), ("BACKOFF", R._backoff()))
+        tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
+                ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
+                ("BACKOFF", R._backoff()))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
-        phases = ((1, 2, 3) if cfg.two_level else (1, 3)) if split else (0,)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
-                         for ph in phases)
+                         for ph in ((1, 2, 3) if split else (0,)))
         G = C // Cg
-        slots = N * cfg.k * G * 2 + (N * G * 2 if cfg.two_level else 0)
+        slots = N * cfg.k * G * 2 + N * G * 2
         return Prepared(launches, slots=slots, cols_path=True), cfg
 
     prep, cfg = make(COLS_COOP_PPS)

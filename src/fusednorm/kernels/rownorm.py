@@ -143,6 +143,12 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
 
 
 @triton.jit
+def _add2(a1, b1, a2, b2):
+    """Combine of a two-operand sum (tl.reduce): one cross-warp pass for both."""
+    return a1 + a2, b1 + b2
+
+
+@triton.jit
 def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.constexpr):
     """The first element of each row's slice (of h = x + residual with HAS_RESIDUAL, in
     fp32 and unrounded: any value near the data does), a [ROWS, 1] column: the shift of
@@ -283,6 +289,9 @@ def _rownorm_fwd_kernel(
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
+    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums in one reduction (the
+    #                          interpreter folds such a reduction one element at a time in
+    #                          fp32, 50x the error of its pairwise tl.sum: two sums there)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -357,6 +366,7 @@ def _rownorm_fwd_kernel(
         # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
         # values into one and normalized the wrong row (seen on the H100).
         ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
+        own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
         for row0 in range(first, M + step, step):
             rows = row0 + ridx
             live = rows < M
@@ -366,6 +376,7 @@ def _rownorm_fwd_kernel(
                 tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
             else:
                 hb = xb
+            own_b = tl.zeros([ROWS, 1], dtype=tl.float32)
             if row0 < M:
                 hf = hb.to(tl.float32)
                 ws = WS + (rows64 * (GROUP + 1) + part) * 2
@@ -376,11 +387,15 @@ def _rownorm_fwd_kernel(
                     # rather than the slice mean and a second pass around it. With it
                     # and the ROWS rewrite, bf16 LayerNorm forward ran at 76.3 / 73.7 /
                     # 66.8% of copy at 64K / 256K / 1M against 74.4 / 68.7 / 65.5 before
-                    # (v0.9-runs call 1, one run each).
+                    # (v0.9-runs call 1, one run each). Both sums in one reduction.
                     dk = tl.where(mask, hf - kb, 0.0)
-                    s1 = tl.sum(dk, axis=1, keep_dims=True)
-                    s2 = tl.sum(dk * dk, axis=1, keep_dims=True)
-                    _publish(ws, kb + s1 / n_part, rows + 1, live)
+                    if PAIR_SUM:
+                        s1, s2 = tl.reduce((dk, dk * dk), 1, _add2, keep_dims=True)
+                    else:
+                        s1 = tl.sum(dk, axis=1, keep_dims=True)
+                        s2 = tl.sum(dk * dk, axis=1, keep_dims=True)
+                    own_b = kb + s1 / n_part
+                    _publish(ws, own_b, rows + 1, live)
                     _publish(ws + 1, s2 - s1 * s1 / n_part, rows + 1, live)
                 for i in tl.static_range(ROWS):
                     if row0 + i < M:
@@ -404,10 +419,19 @@ def _rownorm_fwd_kernel(
                         ss = tl.sum(tl.where(mine, p0, 0.0), axis=0)
                         rstd = tl.where(ridx == i, 1.0 / tl.sqrt(ss / N + eps), rstd)
                     else:
-                        m_i = tl.sum(tl.where(mine, n_parts * p0, 0.0), axis=0) / N
-                        dev = p0 - m_i
-                        m2 = tl.sum(tl.where(mine, p1 + n_parts * dev * dev, 0.0), axis=0)
-                        mean = tl.where(ridx == i, m_i, mean)
+                        # Chan's merge around this program's own slice mean r (near the
+                        # row's mean, so no cancellation), both sums in one reduction:
+                        # mean = r + t1 / N, M2 = t2 - t1^2 / N.
+                        if ROWS == 1:
+                            r = tl.sum(own_a, axis=0)
+                        else:
+                            r = tl.sum(tl.where(ridx == i, own_a, 0.0), axis=0)
+                        d = p0 - r
+                        t1, t2 = tl.reduce((tl.where(mine, n_parts * d, 0.0),
+                                            tl.where(mine, p1 + n_parts * d * d, 0.0)), 0,
+                                           _add2)
+                        m2 = tl.maximum(t2 - t1 * (t1 / N), 0.0)
+                        mean = tl.where(ridx == i, r + t1 / N, mean)
                         rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
                 if STATS:
                     if part == 0:
@@ -420,6 +444,7 @@ def _rownorm_fwd_kernel(
                 tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                          mask=mask & (prev < M))
             ha = hb
+            own_a = own_b
     else:
         row = pid.to(tl.int64)
         lanes = tl.arange(0, BLOCK_N)
@@ -1099,7 +1124,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
-        ("ACTIVATION", activation)), cfg.num_warps, _reg_cap(cfg, channels is not None)),
+        ("ACTIVATION", activation), ("PAIR_SUM", not interpreting())), cfg.num_warps,
+        _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
 
 
