@@ -125,6 +125,16 @@ def _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per
 
 
 @triton.jit
+def _chan_merge(cnt, mean, m2, b_cnt, b_mean, b_m2):
+    """Chan's parallel formula: the running (count, mean, M2) with a block's merged in
+    (counts of 0 on either side leave the other unchanged)."""
+    tot = cnt + b_cnt
+    delta = b_mean - mean
+    frac = b_cnt / tl.maximum(tot, 1.0)
+    return tot, mean + delta * frac, m2 + b_m2 + delta * delta * cnt * frac
+
+
+@triton.jit
 def _fwd_combine(
     PART_MEAN, PART_M2, MEAN, RSTD, n64, c_lo, C, S, Cg, seg_c, n_chunks, s_chunk, eps,
     COMB_R: tl.constexpr, COMB_K: tl.constexpr,
@@ -158,12 +168,7 @@ def _fwd_combine(
             b_mean = tl.sum(pc * pm, axis=1) / tl.maximum(b_cnt, 1.0)
             dev = pm - b_mean[:, None]
             b_m2 = tl.sum(tl.where(mask, pq + pc * dev * dev, 0.0), axis=1)
-            tot = r_cnt + b_cnt
-            delta = b_mean - r_mean
-            frac = b_cnt / tl.maximum(tot, 1.0)
-            r_mean += delta * frac
-            r_m2 += b_m2 + delta * delta * r_cnt * frac
-            r_cnt = tot
+            r_cnt, r_mean, r_m2 = _chan_merge(r_cnt, r_mean, r_m2, b_cnt, b_mean, b_m2)
         rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + eps)
         out = n64 * (C // Cg) + g
         tl.store(MEAN + out, r_mean, mask=g_mask)
@@ -689,6 +694,27 @@ def _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C: tl.constexpr):
 
 
 @triton.jit
+def _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
+                   BLOCK_S: tl.constexpr, STAGES: tl.constexpr):
+    """Per channel cc, the mean and M2 of x over `rows` positions of a channels_last chunk
+    (element (s, c) at origin + s * C + c; offs = in-tile offsets, sj = tile positions;
+    acc1, acc2: zeroed [BLOCK_S, channels] accumulators), from sums of x - shift, shift =
+    the chunk's first position: no cancellation when the mean is large against the
+    spread."""
+    shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
+    for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+        mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+        x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
+        d = tl.where(mask, x - shift[None, :], 0.0)
+        acc1 += d
+        acc2 += d * d
+    s1 = tl.sum(acc1, axis=0)
+    s2 = tl.sum(acc2, axis=0)
+    cnt = rows.to(tl.float32)
+    return shift + s1 / cnt, tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
+
+
+@triton.jit
 def _groupnorm_cols_stats_kernel(
     X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
     DY,  # *dL/dy, as X (read when BACKWARD)
@@ -733,20 +759,8 @@ def _groupnorm_cols_stats_kernel(
         p1 = tl.sum(acc1, axis=0)
         p2 = tl.sum(acc2, axis=0)
     else:
-        # Sums of x - shift, shift = the chunk's first row: no cancellation when the mean
-        # is large against the spread.
-        shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
-        for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-            mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-            x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
-            d = tl.where(mask, x - shift[None, :], 0.0)
-            acc1 += d
-            acc2 += d * d
-        s1 = tl.sum(acc1, axis=0)
-        s2 = tl.sum(acc2, axis=0)
-        cnt = rows.to(tl.float32)
-        p1 = shift + s1 / cnt
-        p2 = tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
+        p1, p2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2, BLOCK_S,
+                                STAGES)
     part = row.to(tl.int64) * C + cc
     tl.store(PART + part, p1, mask=c_mask)
     tl.store(PART + tl.cast(N, tl.int64) * n_chunks * C + part, p2, mask=c_mask)
@@ -966,12 +980,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.cons
         b_mean = tl.sum(pc * pm, axis=0) / tl.maximum(b_cnt, 1.0)
         dev = pm - b_mean[None, :]
         b_m2 = tl.sum(pq + pc * dev * dev, axis=0)
-        tot = m_cnt + b_cnt
-        delta = b_mean - m_mean
-        frac = b_cnt / tl.maximum(tot, 1.0)
-        m_mean += delta * frac
-        m_m2 += b_m2 + delta * delta * m_cnt * frac
-        m_cnt = tot
+        m_cnt, m_mean, m_m2 = _chan_merge(m_cnt, m_mean, m_m2, b_cnt, b_mean, b_m2)
     return m_cnt, m_mean, m_m2
 
 
@@ -1025,22 +1034,15 @@ def _groupnorm_cols_coop_kernel(
     for n in range(q, N, Q):
         origin = (tl.cast(n, tl.int64) * S + s_lo) * C
         if PHASE == 0 or PHASE == 1:
-            # Sums of x - shift, shift = the chunk's first position (no cancellation when
-            # the mean is large against the spread).
-            shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
+            # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
+            # with one initial value (see rownorm's cooperative forward).
             acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
-            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
-                d = tl.where(mask, x - shift[None, :], 0.0)
-                acc1 += d
-                acc2 += d * d
-            s1 = tl.sum(acc1, axis=0)
-            s2 = tl.sum(acc2, axis=0)
-            # Per channel, then per group (the chunk's channels have equal counts).
-            c_mean = tl.reshape(shift + s1 / cnt, [G_P2, CG])
-            c_m2 = tl.reshape(tl.maximum(s2 - s1 * (s1 / cnt), 0.0), [G_P2, CG])
+            c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
+                                          BLOCK_S, STAGES)
+            # Per group (the chunk's channels have equal counts).
+            c_mean = tl.reshape(c_mean, [G_P2, CG])
+            c_m2 = tl.reshape(c_m2, [G_P2, CG])
             own = tl.reshape(c_mask, [G_P2, CG])
             g_mean = tl.sum(tl.where(own, c_mean, 0.0), axis=1) / Cg
             dev = c_mean - g_mean[:, None]
