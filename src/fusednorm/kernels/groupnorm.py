@@ -6,7 +6,9 @@ consecutive elements, a row of kernels/rownorm.py, which runs it where w and b a
 value per row or per cooperative slice. Otherwise the group path (one program per group,
 `_groupnorm_*_group_kernel`, after the split kernels below) runs when there are many
 groups of moderate size; channels_last inputs take the columns path
-(`_groupnorm_cols_*_kernel`, last: three launches, see its comment) and contiguous ones,
+(`_groupnorm_cols_*_kernel`: three launches, see its comment; for a forward whose samples
+fit L2, with Cg a power of two and G <= 64, one cooperative launch, the kernel after it)
+and contiguous ones,
 or groups wider than COLS_MAX_CG channels, the split path described here (few or large
 groups). `groupnorm_fwd` / `groupnorm_bwd` choose.
 
