@@ -71,8 +71,7 @@ import triton.language as tl
 
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
-from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of,
-                     resident_programs)
+from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 from . import rownorm as R
 from .rownorm import SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _prev_pow2, _publish, _spin
 
@@ -1574,12 +1573,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
     prep, cfg = make(COLS_COOP_PPS)
     if prep is None or split or not R.COOP_FIT:
         return prep
-    ck = prep.launches[0].compiled_kernel(
-        tuple(torch.empty(16, dtype=d, device=x.device) for d in dtypes), (1e-5,))
-    if ck is None:
-        return prep
-    fit = resident_programs(ck, cfg.num_warps)
-    return make(fit)[0] if fit < COLS_COOP_PPS else prep
+    fit = prep.launches[0].resident(x.device, dtypes, (1e-5,))
+    return make(fit)[0] if fit is not None and fit < COLS_COOP_PPS else prep
 
 
 # The rows path (forward, contiguous x). There a group is Cg * S consecutive elements, so

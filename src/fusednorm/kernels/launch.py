@@ -20,6 +20,7 @@ plus every constexpr, num_warps and the device. Our key records exactly those.
 The direct launch is used only on CUDA, with Triton 3.6, without launch hooks (a
 profiler's hooks take the normal path) and unless FUSEDNORM_LAUNCH_CACHE=0."""
 import os
+from typing import Optional
 
 import torch
 import triton
@@ -168,6 +169,16 @@ class FixedLaunch:
         fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *ptrs, *self.ints, *tail,
            *self.values)
         self.kernel.direct_launches += 1
+
+    def resident(self, device, dtypes, tail=()) -> Optional[int]:
+        """How many programs of this launch fit one SM (resident_programs), compiled for
+        stand-in tensors of `dtypes` on `device` without running anything; None where
+        launches take Triton's own path (CPU, the interpreter, hooks)."""
+        if device.type != "cuda":
+            return None
+        ck = self.compiled_kernel(
+            tuple(torch.empty(16, dtype=d, device=device) for d in dtypes), tail)
+        return None if ck is None else resident_programs(ck, self.num_warps)
 
     def compiled_kernel(self, tensors, tail=()):
         """Triton's CompiledKernel of this launch for tensors like these (their dtypes and

@@ -56,7 +56,7 @@ import triton.language as tl
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     dtype_of, resident_programs)
+                     dtype_of)
 
 
 @triton.jit
@@ -1141,15 +1141,10 @@ def _fit(make, device, dtypes, tail=()):
     (8192 / 8 warps, 2 per SM, 182-254 registers): 1 per SM 91.7-95.8% against 78.7-94.8
     at 64K-1M (call 12)."""
     prep = make(None)
-    if (prep is None or prep.cfg is None or prep.cfg.path != COOP or not COOP_FIT
-            or device.type != "cuda"):
+    if prep is None or prep.cfg is None or prep.cfg.path != COOP or not COOP_FIT:
         return prep
-    ck = prep.launch.compiled_kernel(
-        tuple(torch.empty(16, dtype=d, device=device) for d in dtypes(prep)), tail)
-    if ck is None:
-        return prep
-    fit = resident_programs(ck, prep.launch.num_warps)
-    return make(fit) if fit < prep.cfg.programs_per_sm else prep
+    fit = prep.launch.resident(device, dtypes(prep), tail)
+    return make(fit) if fit is not None and fit < prep.cfg.programs_per_sm else prep
 
 
 def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Prepared:
