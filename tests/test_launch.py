@@ -34,3 +34,26 @@ def test_direct_keeps_the_python_launcher_of_another_triton():
     ck = SimpleNamespace(run=SimpleNamespace(), function=7, packed_metadata=(1, 2))
     fn, prefix = _direct(ck)
     assert fn is ck.run and prefix == (7, (1, 2), None, None, None)
+
+
+def test_resident_counts_programs_of_the_compiled_probe(monkeypatch):
+    # FixedLaunch.resident (the probe behind rownorm._fit and the cooperative columns
+    # path): stand-in tensors of the given dtypes on the device, the launch compiled for
+    # them, resident_programs of the result; None off CUDA or with no compiled kernel.
+    import torch
+    from fusednorm.kernels import launch as L
+    made, seen = [], []
+    monkeypatch.setattr(L.torch, "empty",
+                        lambda n, dtype, device: made.append((n, dtype, device)) or dtype)
+    fl = L.FixedLaunch(None, (1,), (), (), num_warps=8)
+    ck = SimpleNamespace(run=None, n_regs=77, metadata=SimpleNamespace(shared=0))
+    monkeypatch.setattr(L.FixedLaunch, "compiled_kernel",
+                        lambda self, tensors, tail=(): seen.append((tensors, tail)) or ck)
+    cuda = torch.device("cuda")
+    # 77 registers round up to 80: 65536 // (80 * 32 * 8) = 3 programs per SM.
+    assert fl.resident(cuda, (torch.bfloat16, torch.int64), (1e-5,)) == 3
+    assert made == [(16, torch.bfloat16, cuda), (16, torch.int64, cuda)]
+    assert seen == [((torch.bfloat16, torch.int64), (1e-5,))]
+    assert fl.resident(torch.device("cpu"), (torch.bfloat16,)) is None
+    monkeypatch.setattr(L.FixedLaunch, "compiled_kernel", lambda self, tensors, tail=(): None)
+    assert fl.resident(cuda, (torch.bfloat16,)) is None
