@@ -73,7 +73,7 @@ from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
 from . import rownorm as R
-from .rownorm import SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _prev_pow2, _publish, _spin
+from .rownorm import SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _prev_pow2, _publish, _spin, _unpack
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -972,9 +972,9 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.cons
         live = (kk < K) & (t_g < G)
         ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
         v = _spin(ptrs, live[:, None] & (two[None, :] < 2), 1, BACKOFF)
-        vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-        pm = tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0), axis=1), [KB, GB])
-        pq = tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0), axis=1), [KB, GB])
+        pm, pq = _unpack(v, two)
+        pm = tl.reshape(pm, [KB, GB])
+        pq = tl.reshape(pq, [KB, GB])
         pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
         pc = tl.reshape(pc.to(tl.float32), [KB, GB])
         b_cnt = tl.sum(pc, axis=0)
@@ -1068,12 +1068,10 @@ def _groupnorm_cols_coop_kernel(
             two = tl.arange(0, 2)
             ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
             v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), 1, BACKOFF)
-            vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+            f_mean, f_rstd = _unpack(v, two)
             # Entries past G are 0: fold the [FB] words onto the first G_P2.
-            m_mean = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 0, vals, 0.0), axis=1),
-                                       [FB // G_P2, G_P2]), axis=0)
-            rstd = tl.sum(tl.reshape(tl.sum(tl.where(two[None, :] == 1, vals, 0.0), axis=1),
-                                     [FB // G_P2, G_P2]), axis=0)
+            m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
+            rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
             # Per lane: the lane's group's values (a broadcast over the group's lanes).
             l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
             l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])

@@ -98,6 +98,15 @@ def _spin(ptrs, mask, tag, BACKOFF: tl.constexpr):
 
 
 @triton.jit
+def _unpack(v, j):
+    """The fp32 values of a [K, 2] tile of tagged words (j = tl.arange(0, 2)) as its two
+    [K] columns."""
+    vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+    return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
+        tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
+
+
+@triton.jit
 def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
                   BACKOFF: tl.constexpr):
@@ -137,9 +146,7 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
     if SYNC == 1:
         tl.debug_barrier()
         v = _spin(ptrs, mask, tag, BACKOFF)
-    vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-    return tl.sum(tl.where(j[None, :] == 0, vals, 0.0), axis=1), \
-        tl.sum(tl.where(j[None, :] == 1, vals, 0.0), axis=1)
+    return _unpack(v, j)
 
 
 @triton.jit
@@ -238,17 +245,19 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
     a gather per element: 1, CG = 1 (InstanceNorm); 2, the columns from col0 lie in one
     channel (a cooperative slice or loop chunk that S is a multiple of)."""
     if AFFINE == 0:
-        idx = cols
-        wmask = mask
+        if HAS_WEIGHT:
+            y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+        if HAS_BIAS:
+            y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
     else:
-        idx = rows % G  # in range for every row, masked-off ones too
+        # In range for every row, masked-off ones too: no load mask.
+        idx = rows % G
         if AFFINE == 2:
             idx = idx * CG + col0 // S
-        wmask = idx < G * CG
-    if HAS_WEIGHT:
-        y = y * tl.load(W + idx, mask=wmask, other=0.0).to(tl.float32)
-    if HAS_BIAS:
-        y = y + tl.load(B + idx, mask=wmask, other=0.0).to(tl.float32)
+        if HAS_WEIGHT:
+            y = y * tl.load(W + idx).to(tl.float32)
+        if HAS_BIAS:
+            y = y + tl.load(B + idx).to(tl.float32)
     return _activation(y, ACTIVATION)
 
 
@@ -422,10 +431,7 @@ def _rownorm_fwd_kernel(
                         # Chan's merge around this program's own slice mean r (near the
                         # row's mean, so no cancellation), both sums in one reduction:
                         # mean = r + t1 / N, M2 = t2 - t1^2 / N.
-                        if ROWS == 1:
-                            r = tl.sum(own_a, axis=0)
-                        else:
-                            r = tl.sum(tl.where(ridx == i, own_a, 0.0), axis=0)
+                        r = tl.sum(tl.where(ridx == i, own_a, 0.0), axis=0)
                         d = p0 - r
                         t1, t2 = tl.reduce((tl.where(mine, n_parts * d, 0.0),
                                             tl.where(mine, p1 + n_parts * d * d, 0.0)), 0,
