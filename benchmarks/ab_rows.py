@@ -3,7 +3,10 @@ tree (PYTHONPATH picks fusednorm), compare the JSON. About 2^27 elements per x, 
 from replayed CUDA graphs (fusednorm.bench.timing.graph_ms), % of a copy in the same run.
 
     python benchmarks/ab_rows.py OUT.json TAG [--ops layer_norm,rms_norm] [--n 65536,...]
-        [--dtypes bfloat16,float16,float32] [--bwd]"""
+        [--dtypes bfloat16,float16,float32] [--bwd]
+
+--bwd adds the backward: its implementation's GPU time (replayed graph, no autograd; dx
+against float64) and the call through autograd.grad as the bench times it."""
 import argparse
 import json
 
@@ -49,7 +52,27 @@ def main():
                          fwd_pct=100 * nbytes / ms / 1e6 / copy, err=err)
                 line = f"{a.tag} {op:10s} {dt:8s} {n:8d} fwd {r['fwd_pct']:5.1f}%"
                 if a.bwd:
-                    from fusednorm.ops import rownorm as OR  # noqa: F401 (registers ops)
+                    from fusednorm.ops import rownorm as OR
+                    # GPU time of the backward implementation (the kernels and their
+                    # allocations, no autograd), dx checked against float64.
+                    rms = op != "layer_norm"
+                    with torch.no_grad():
+                        _, _, mean, rstd = OR.fwd_impl(x, None, w, None if rms else b,
+                                                       1e-6 if rms else 1e-5, rms)
+                        gy = torch.randn_like(x)
+                        bw = lambda: OR.bwd_impl(gy, None, x, w, mean, rstd, rms, True,  # noqa: E731
+                                                 not rms)
+                        dx = bw()[0]
+                        r["bwd_ms"] = graph_ms(bw)
+                    r["bwd_pct"] = 100 * 1.5 * nbytes / r["bwd_ms"] / 1e6 / copy
+                    x64 = x.double().requires_grad_()
+                    r64 = (torch.nn.functional.layer_norm(x64, (n,), w.double(), b.double())
+                           if not rms else
+                           torch.nn.functional.rms_norm(x64, (n,), w.double(), 1e-6))
+                    r["bwd_err"] = (dx.double() - torch.autograd.grad(r64, x64, gy.double())[0]
+                                    ).abs().max().item()
+                    del x64, r64, gy, dx
+                    line += f" bwd {r['bwd_pct']:5.1f}% (err {r['bwd_err']:.1e})"
                     xs = x.detach().requires_grad_()
                     ws = w.detach().requires_grad_()
                     bs = b.detach().requires_grad_()

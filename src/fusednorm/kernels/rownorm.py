@@ -156,6 +156,20 @@ def _add2(a1, b1, a2, b2):
 
 
 @triton.jit
+def _sum2(a, b, axis: tl.constexpr, PAIR_SUM: tl.constexpr):
+    """(sum(a), sum(b)) along `axis`: with PAIR_SUM one two-operand reduction (one
+    cross-warp pass and barrier for both), else two tl.sum (the interpreter folds a
+    custom-combine reduction one element at a time in fp32, 50x the error of its pairwise
+    tl.sum over a 36K slice, so the kernels take PAIR_SUM = not interpreting())."""
+    if PAIR_SUM:
+        s1, s2 = tl.reduce((a, b), axis, _add2)
+    else:
+        s1 = tl.sum(a, axis=axis)
+        s2 = tl.sum(b, axis=axis)
+    return s1, s2
+
+
+@triton.jit
 def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.constexpr):
     """The first element of each row's slice (of h = x + residual with HAS_RESIDUAL, in
     fp32 and unrounded: any value near the data does), a [ROWS, 1] column: the shift of
@@ -204,18 +218,21 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
 
 @triton.jit
 def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP: tl.constexpr,
-                      IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr):
+                      IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr,
+                      PAIR_SUM: tl.constexpr):
     """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter. A
     GroupNorm row (AFFINE > 0) also stores the slice's sum(dz * xhat) and sum(dz) into
     DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice)."""
     ws = WS + (row64 * (GROUP + 1) + part) * 2
     if AFFINE == 0:
-        _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
-        if not IS_RMS:
-            _publish(ws + 1, tl.sum(wdy, axis=0), row + 1)
+        if IS_RMS:
+            _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+        else:
+            s1, s2 = _sum2(xhat * wdy, wdy, 0, PAIR_SUM)
+            _publish(ws, s1, row + 1)
+            _publish(ws + 1, s2, row + 1)
     else:
-        s1 = tl.sum(xhat * dz, axis=0)
-        s2 = tl.sum(dz, axis=0)
+        s1, s2 = _sum2(xhat * dz, dz, 0, PAIR_SUM)
         _publish(ws, w * s1, row + 1)
         _publish(ws + 1, w * s2, row + 1)
         tl.store(DW + row64 * GROUP + part, s1)
@@ -224,14 +241,14 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP: tl.
 
 
 @triton.jit
-def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr):
+def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
     """dx of a slice from the row's collected partial sums (p0 for c1, p1 for c2)."""
-    c1 = tl.sum(p0, axis=0) / N
     if IS_RMS:
+        c1 = tl.sum(p0, axis=0) / N
         dx = (wdy - xhat * c1) * rstd
     else:
-        c2 = tl.sum(p1, axis=0) / N
-        dx = (wdy - (xhat * c1 + c2)) * rstd
+        c1, c2 = _sum2(p0, p1, 0, PAIR_SUM)
+        dx = (wdy - (xhat * (c1 / N) + c2 / N)) * rstd
     return dx
 
 
@@ -298,9 +315,7 @@ def _rownorm_fwd_kernel(
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
-    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums in one reduction (the
-    #                          interpreter folds such a reduction one element at a time in
-    #                          fp32, 50x the error of its pairwise tl.sum: two sums there)
+    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums in one reduction (_sum2)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -398,11 +413,9 @@ def _rownorm_fwd_kernel(
                     # 66.8% of copy at 64K / 256K / 1M against 74.4 / 68.7 / 65.5 before
                     # (v0.9-runs call 1, one run each). Both sums in one reduction.
                     dk = tl.where(mask, hf - kb, 0.0)
-                    if PAIR_SUM:
-                        s1, s2 = tl.reduce((dk, dk * dk), 1, _add2, keep_dims=True)
-                    else:
-                        s1 = tl.sum(dk, axis=1, keep_dims=True)
-                        s2 = tl.sum(dk * dk, axis=1, keep_dims=True)
+                    s1, s2 = _sum2(dk, dk * dk, 1, PAIR_SUM)
+                    s1 = s1[:, None]
+                    s2 = s2[:, None]
                     own_b = kb + s1 / n_part
                     _publish(ws, own_b, rows + 1, live)
                     _publish(ws + 1, s2 - s1 * s1 / n_part, rows + 1, live)
@@ -545,6 +558,8 @@ def _rownorm_bwd_kernel(
     AFFINE: tl.constexpr,  # PATH 1: w per column (0) or per GroupNorm channel (_affine)
     ACTIVATION: tl.constexpr,  # AFFINE > 0: the forward's activation (activation.py)
     HAS_B: tl.constexpr,  # AFFINE > 0: a bias (for the activation's input)
+    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
+    #                          the row's two totals, in one reduction each (_sum2)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -627,7 +642,7 @@ def _rownorm_bwd_kernel(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
-                                      IS_RMS, SYNC, AFFINE)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
                 dyn = dyb
                 nxt = row64 + num_groups
@@ -641,7 +656,7 @@ def _rownorm_bwd_kernel(
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
                     p0, p1 = _collect_rows(WS, prev, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
-                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
+                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
@@ -667,7 +682,7 @@ def _rownorm_bwd_kernel(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
-                                      IS_RMS, SYNC, AFFINE)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
@@ -679,7 +694,7 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION)
-                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS)
+                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
                     tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
@@ -874,6 +889,16 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #     SM: 74.9 / 70.4% at 64K / 256K against 72.1 / 63.8 with 8192 / 8 warps / 2 per SM.
 #     Not measured with a residual or for RMSNorm (4096 / 4 warps / 4 per SM: 89.1 / 88.3
 #     against 87.9 / 87.8, too close to change), which keep FWD_COOP.
+# v0.12 (results/2026-11-23-h100-v0.12-runs/, calls 4-6), after PAIR_SUM (each slice's two
+#   sums and the row's two totals in one reduction each): fp32 LayerNorm backward with slice
+#   2048, 8 warps, 2 per SM ran faster in GPU time (sweep_coop.py, against 4096 / 8 / 1):
+#   12288 / 16K / 32K / 64K / 128K / 256K 75.3 / 78.8 / 73.0 / 79.1 / 80.0 / 79.1 ->
+#   81.4 / 82.0 / 79.5 / 83.7 / 84.2 / 82.3%; with dh 83.6 / 83.1 / 80.8 -> 86.1 / 85.8 /
+#   83.3 at 16K / 64K / 256K; GroupNorm's rows path fp32 +4.5 to +7.9. But called through
+#   autograd (ab_rows.py, call 6) it measured 64.4 / 50.0% at 12288 / 32768 against 73.8 /
+#   70.3 (81.8 against 74.1 at 256K), as v0.9's full run measured slice 2048 at 61% at
+#   32768 twice. Not adopted until a bench run decides; 16-bit LayerNorm keeps 4096 / 4 / 2
+#   (2048 / 4 / 4: 68.1-70.1% against 72.9-74.7, call 4).
 FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
 FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
@@ -1237,8 +1262,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
-        ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b)),
-        cfg.num_warps)
+        ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
+        ("PAIR_SUM", not interpreting())), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2, partials=M * cfg.group,
                         cfg=cfg)
