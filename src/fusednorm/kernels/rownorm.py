@@ -315,7 +315,8 @@ def _rownorm_fwd_kernel(
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
-    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums in one reduction (_sum2)
+    PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums, and the row merge's two,
+    #                          in one reduction each (_sum2)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -446,9 +447,8 @@ def _rownorm_fwd_kernel(
                         # mean = r + t1 / N, M2 = t2 - t1^2 / N.
                         r = tl.sum(tl.where(ridx == i, own_a, 0.0), axis=0)
                         d = p0 - r
-                        t1, t2 = tl.reduce((tl.where(mine, n_parts * d, 0.0),
-                                            tl.where(mine, p1 + n_parts * d * d, 0.0)), 0,
-                                           _add2)
+                        t1, t2 = _sum2(tl.where(mine, n_parts * d, 0.0),
+                                       tl.where(mine, p1 + n_parts * d * d, 0.0), 0, PAIR_SUM)
                         m2 = tl.maximum(t2 - t1 * (t1 / N), 0.0)
                         mean = tl.where(ridx == i, r + t1 / N, mean)
                         rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
