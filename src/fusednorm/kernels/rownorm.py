@@ -897,14 +897,21 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #   83.3 at 16K / 64K / 256K; GroupNorm's rows path fp32 +4.5 to +7.9. But called through
 #   autograd (ab_rows.py, call 6) it measured 64.4 / 50.0% at 12288 / 32768 against 73.8 /
 #   70.3 (81.8 against 74.1 at 256K), as v0.9's full run measured slice 2048 at 61% at
-#   32768 twice. Not adopted until a bench run decides; 16-bit LayerNorm keeps 4096 / 4 / 2
-#   (2048 / 4 / 4: 68.1-70.1% against 72.9-74.7, call 4).
+#   32768 twice. 16-bit LayerNorm keeps 4096 / 4 / 2 (2048 / 4 / 4: 68.1-70.1% against
+#   72.9-74.7, call 4).
+# v0.13 (results/2026-11-23-h100-v0.13-runs/call1): the bench decided for fp32 LayerNorm
+#   2048 / 8 / 2. Its rows suite (fusednorm alone, the two trees alternated twice), 12288 /
+#   16K / 32K / 64K / 128K / 256K: layer_norm 75 / 78-79 / 73 / 78-79 / 79-80 / 78-79 ->
+#   81 / 82 / 79 / 83 / 84 / 82%, add_layer_norm 83 / 83 / 82 / 83 / 82 / 81 -> 85 / 86 /
+#   85 / 86 / 85 / 83. trace_bwd.py in the same call: called through autograd 81.1 / 79.2 /
+#   81.7% at 12288 / 32K / 256K, as in the graph (81.3 / 78.3 / 81.3); v0.12's low
+#   as-called readings did not come back.
 FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
 FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
     (2, False): ((4096, 4, 2), (8192, 8, 1)),
     (2, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
-    (4, False): ((4096, 8, 1), (8192, 8, 1, False)),
+    (4, False): ((2048, 8, 2), (4096, 8, 1), (8192, 8, 1, False)),
     (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
 }
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
