@@ -107,6 +107,32 @@ def _unpack(v, j):
 
 
 @triton.jit
+def _spin_each(ptrs, mask, tag):
+    """The tagged words under `mask` (0 elsewhere), each thread reloading each of its own
+    words (volatile 64-bit loads, inline PTX) until that word carries `tag`: no count of
+    pending words across the program per poll (_spin's block-wide reduction), and no stale
+    copy whatever the layout (every thread that holds a word has seen its tag). GPU only:
+    the interpreter runs no inline assembly."""
+    return tl.inline_asm_elementwise(
+        asm="""{
+        .reg .pred %p;
+        .reg .b32 %lo, %hi;
+        mov.b64 $0, 0;
+        setp.eq.s32 %p, $3, 0;
+        @%p bra DONE${:uid};
+        SPIN${:uid}:
+        ld.volatile.global.b64 $0, [$1];
+        mov.b64 {%lo, %hi}, $0;
+        setp.ne.s32 %p, %hi, $2;
+        @%p bra SPIN${:uid};
+        DONE${:uid}:
+        }""",
+        constraints="=l,l,r,r",
+        args=[ptrs.to(tl.int64, bitcast=True), tag, mask.to(tl.int32)],
+        dtype=tl.int64, is_pure=False, pack=1)
+
+
+@triton.jit
 def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
                   BACKOFF: tl.constexpr):
@@ -124,7 +150,8 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
          signalled, then a barrier and one load of the tile (tags still checked);
       3: the spin of 1 once, SPIN padded by the host to SPIN >= the program's threads
          (so the tile has two words per thread in any layout Triton picks): every word
-         has one owner and no thread holds a stale copy.
+         has one owner and no thread holds a stale copy;
+      4: every thread spins on its own words (_spin_each, GPU only).
     BACKOFF: see _spin."""
     k = tl.arange(0, SPIN)
     row = first + k // GROUP_P2
@@ -142,7 +169,10 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
                 while c < GROUP:
                     c = tl.atomic_add(cnt, 0, sem="acquire")
         tl.debug_barrier()
-    v = _spin(ptrs, mask, tag, BACKOFF)
+    if SYNC == 4:
+        v = _spin_each(ptrs, mask, tag)
+    else:
+        v = _spin(ptrs, mask, tag, BACKOFF)
     if SYNC == 1:
         tl.debug_barrier()
         v = _spin(ptrs, mask, tag, BACKOFF)
@@ -932,11 +962,25 @@ INTERPRETER_COOP_MAX = 65536
 # 84.7, LayerNorm backward 16K-1M 68.8 / 66.0 / 62.1 / 54.2 -> 73.3 / 72.5 / 71.8 / 62.5,
 # fp32 LayerNorm forward 71.9 / 70.4 / 58.8 -> 79.8 / 80.9 / 74.4 (bf16 LayerNorm forward
 # 72.6 / 69.0 / 67.4 -> 71.7 / 63.4 / 66.7, within these runs' spread of +-5 points).
-# FUSEDNORM_COOP_SYNC selects 1 or 2; 0 is reachable only by assigning this attribute,
+# 4 (v0.13, opt-in): each thread spins on its own words in inline PTX (_spin_each), so a
+# poll costs no block-wide count; the interpreter has no inline assembly and takes 3.
+# GPU-tested (test_cooperative_sync_modes) but not better in general: against 3
+# (sweep_coop.py, GPU time, % of copy, two alternated runs each, results/
+# 2026-11-23-h100-v0.13-runs/calls 4-6) LayerNorm backward fp32 at 1M (8192 / 8 warps,
+# two rows live) 54.0-54.5 -> 61.9-62.5, bf16 at 16K / 64K 74 -> 78-79, fp32 LayerNorm
+# forward at 64K 84 -> 90; but RMSNorm backward at 256K 82.4 -> 67.0 (bf16) and 95.5 ->
+# 82.6 (fp32), RMSNorm fp32 forward at 1M 95.1 -> 85.1, LayerNorm backward at 12288 -2.4
+# to -3.0. A per-config choice (4 for the fp32 LayerNorm backward at 1M) is the lead; not
+# made the default until the op's GroupNorm and residual forms have run with it on a GPU.
+# FUSEDNORM_COOP_SYNC selects 1, 2 or 4; 0 is reachable only by assigning this attribute,
 # as diag_coop.py does.
 COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
-if COOP_SYNC not in (1, 2, 3):
-    raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2 or 3, got {COOP_SYNC}")
+if COOP_SYNC not in (1, 2, 3, 4):
+    raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2, 3 or 4, got {COOP_SYNC}")
+
+
+def _sync() -> int:
+    return 3 if COOP_SYNC == 4 and interpreting() else COOP_SYNC
 # Whether cooperative forward launches cap registers per thread so that programs_per_sm
 # programs fit (_reg_cap).
 COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
@@ -1094,7 +1138,7 @@ def _spin_len(cfg: LaunchConfig) -> int:
     # The cooperative wait's tile (_collect_rows): ROWS x GROUP_P2 words, and with
     # COOP_SYNC 3 at least one per thread, so that no word is held in two copies.
     n = cfg.rows * _next_pow2(cfg.group)
-    return max(n, 32 * cfg.num_warps) if COOP_SYNC == 3 else n
+    return max(n, 32 * cfg.num_warps) if _sync() == 3 else n
 
 
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
@@ -1160,7 +1204,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()),
+        ("BLOCK_N", cfg.block_n), ("SYNC", _sync()), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting())), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
@@ -1268,7 +1312,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", COOP_SYNC), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
+        ("SYNC", _sync()), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("PAIR_SUM", not interpreting())), cfg.num_warps)
     if affine:
