@@ -966,7 +966,7 @@ INTERPRETER_COOP_MAX = 65536
 # poll costs no block-wide count; the interpreter has no inline assembly and takes 3.
 # GPU-tested (test_cooperative_sync_modes) but not better in general: against 3
 # (sweep_coop.py, GPU time, % of copy, two alternated runs each, results/
-# 2026-11-23-h100-v0.13-runs/calls 4-6) LayerNorm backward fp32 at 1M (8192 / 8 warps,
+# 2026-11-23-h100-v0.13-runs/calls 3-5) LayerNorm backward fp32 at 1M (8192 / 8 warps,
 # two rows live) 54.0-54.5 -> 61.9-62.5, bf16 at 16K / 64K 74 -> 78-79, fp32 LayerNorm
 # forward at 64K 84 -> 90; but RMSNorm backward at 256K 82.4 -> 67.0 (bf16) and 95.5 ->
 # 82.6 (fp32), RMSNorm fp32 forward at 1M 95.1 -> 85.1, LayerNorm backward at 12288 -2.4
@@ -980,7 +980,11 @@ if COOP_SYNC not in (1, 2, 3, 4):
 
 
 def _sync() -> int:
+    """The SYNC constexpr of cooperative launches: COOP_SYNC, but 3 for 4 in the
+    interpreter."""
     return 3 if COOP_SYNC == 4 and interpreting() else COOP_SYNC
+
+
 # Whether cooperative forward launches cap registers per thread so that programs_per_sm
 # programs fit (_reg_cap).
 COOP_REG_CAP = os.environ.get("FUSEDNORM_COOP_REG_CAP", "1") != "0"
