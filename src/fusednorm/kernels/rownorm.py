@@ -151,7 +151,8 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
       3: the spin of 1 once, SPIN padded by the host to SPIN >= the program's threads
          (so the tile has two words per thread in any layout Triton picks): every word
          has one owner and no thread holds a stale copy;
-      4: every thread spins on its own words (_spin_each, GPU only).
+      4: every thread spins on its own words (_spin_each, GPU only; it does not sleep,
+         whatever BACKOFF).
     BACKOFF: see _spin."""
     k = tl.arange(0, SPIN)
     row = first + k // GROUP_P2
@@ -965,10 +966,10 @@ INTERPRETER_COOP_MAX = 65536
 # 4 (v0.13, opt-in): each thread spins on its own words in inline PTX (_spin_each), so a
 # poll costs no block-wide count; the interpreter has no inline assembly and takes 3.
 # GPU-tested (test_cooperative_sync_modes) but not better in general: against 3
-# (sweep_coop.py, GPU time, % of copy, two alternated runs each, results/
+# (sweep_coop.py, GPU time, % of copy, three to five alternated runs each, results/
 # 2026-11-23-h100-v0.13-runs/calls 3-5) LayerNorm backward fp32 at 1M (8192 / 8 warps,
-# two rows live) 54.0-54.5 -> 61.9-62.5, bf16 at 16K / 64K 74 -> 78-79, fp32 LayerNorm
-# forward at 64K 84 -> 90; but RMSNorm backward at 256K 82.4 -> 67.0 (bf16) and 95.5 ->
+# two rows live) 53.2-54.5 -> 61.8-62.5, bf16 at 16K / 64K 74 -> 78-79, fp32 LayerNorm
+# forward at 64K 83-85 -> 90; but RMSNorm backward at 256K 82.4 -> 67.0 (bf16) and 95.5 ->
 # 82.6 (fp32), RMSNorm fp32 forward at 1M 95.1 -> 85.1, LayerNorm backward at 12288 -2.4
 # to -3.0. A per-config choice (4 for the fp32 LayerNorm backward at 1M) is the lead; not
 # made the default until the op's GroupNorm and residual forms have run with it on a GPU.
