@@ -72,7 +72,7 @@ def graph_ms(fn):
 def main():
     copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}"
-          f" copy {copy:.0f} GB/s COOP_SYNC {K.COOP_SYNC}", flush=True)
+          f" copy {copy:.0f} GB/s COOP_SYNC {K.COOP_SYNC or 'per config'}", flush=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fwd0, bwd0 = K.fwd_config, K.bwd_config
     rows = []
@@ -117,6 +117,8 @@ def main():
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = (f"{slc}/{warps}w/{pps}pps" + ("" if cfg.prefetch else "/2row")
                                + (f"/{cfg.rows}r" if cfg.rows > 1 else ""))
+                    if cfg.path == K.COOP:
+                        tag += f" s{K._sync(cfg)}"  # how its programs wait (SYNC)
                     K.fwd_config = fwd0
                     K.bwd_config = bwd0
                     if mode == "fwd":
@@ -153,7 +155,7 @@ def main():
                              ms=ms, pct=pct,
                              rel_err=err, ok=ok)
                     rows.append(r)
-                    print(f"{r['op']:10s} {str(dtype)[6:]:8s} {mode} N={n:>7} {tag:14s} "
+                    print(f"{r['op']:10s} {str(dtype)[6:]:8s} {mode} N={n:>7} {tag:20s} "
                           f"{pct:5.1f}%{'' if ok else '  WRONG ' + str(err)}", flush=True)
                 del x, w, b, dy, ref
                 torch.cuda.empty_cache()

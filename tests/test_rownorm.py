@@ -191,6 +191,52 @@ def test_million_row_fp32_layer_norm_gpu():
     _run(torch.device("cuda"), torch.float32, (3, 1 << 20))
 
 
+def test_cooperative_sync_per_config(monkeypatch):
+    # How cooperative programs wait (SYNC) is chosen per config from K.SYNC4, as a GPU
+    # with 132 SMs would see it (the interpreter's config is one program per row, SYNC 3):
+    # 4 only for the measured LayerNorm configs and GROUPs, 3 for RMSNorm, residual
+    # forwards, dh backwards and GroupNorm's rows path, and FUSEDNORM_COOP_SYNC
+    # (K.COOP_SYNC) overrides it everywhere.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    monkeypatch.setattr(K, "COOP_SYNC", None)
+    fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
+
+    def sync(cfg):
+        assert cfg.path == K.COOP
+        return K._sync(cfg)
+
+    # 16-bit LayerNorm backward, slice 4096: GROUP a power of two from 4 to 32 only.
+    assert [sync(bwd(n, 132, 2)) for n in (12288, 16384, 24576, 32768, 49152, 131072, 262144)] \
+        == [3, 4, 3, 4, 3, 4, 3]
+    assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [4, 4, 3, 4]
+    assert sync(bwd(1 << 20, 132, 2)) == 3
+    assert [sync(fwd(n, 132, 4)) for n in (65536, 524288, 1 << 20)] == [4, 4, 3]
+    assert [sync(fwd(n, 132, 2)) for n in (65536, 1 << 20)] == [3, 4]
+    assert sync(fwd(1 << 20, 132, 2, True)) == 3  # with a residual
+    assert sync(bwd(32768, 132, 2, True)) == sync(fwd(65536, 132, 4, False, True)) == 3  # RMS
+    monkeypatch.setattr(K, "sm_count", lambda device: 132)
+    monkeypatch.setattr(K, "fwd_config", fwd)
+    monkeypatch.setattr(K, "bwd_config", bwd)
+    cpu = torch.device("cpu")
+
+    def launched(prep):
+        return dict(prep.launch.constexprs)["SYNC"]
+    strides = (32768, 32768, 0, 32768)
+    assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
+                                   torch.float32, torch.float32)) == 4
+    assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, True, strides,
+                                   torch.float32, torch.float32)) == 3  # with dh
+    assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
+                                   torch.float32, torch.float32, channels=(1, 1, 32768))) == 3
+    fstrides = (65536, 0, 65536, 0)
+    assert launched(K._prepare_fwd(8, 65536, cpu, 4, False, True, True, False, True,
+                                   fstrides)) == 4
+    assert launched(K._prepare_fwd(8, 65536, cpu, 4, False, True, True, False, True, fstrides,
+                                   channels=(1, 1, 65536))) == 3
+    monkeypatch.setattr(K, "COOP_SYNC", 2)
+    assert sync(bwd(16384, 132, 2)) == sync(bwd(24576, 132, 2)) == 2
+
+
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_leading_and_trailing_dims(device, is_rms):
     _run(device, torch.float16, (2, 3, 4, 5, 6), n_dims=2, is_rms=is_rms)

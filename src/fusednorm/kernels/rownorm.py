@@ -963,27 +963,54 @@ INTERPRETER_COOP_MAX = 65536
 # 84.7, LayerNorm backward 16K-1M 68.8 / 66.0 / 62.1 / 54.2 -> 73.3 / 72.5 / 71.8 / 62.5,
 # fp32 LayerNorm forward 71.9 / 70.4 / 58.8 -> 79.8 / 80.9 / 74.4 (bf16 LayerNorm forward
 # 72.6 / 69.0 / 67.4 -> 71.7 / 63.4 / 66.7, within these runs' spread of +-5 points).
-# 4 (v0.13, opt-in): each thread spins on its own words in inline PTX (_spin_each), so a
-# poll costs no block-wide count; the interpreter has no inline assembly and takes 3.
+# 4 (v0.13): each thread spins on its own words in inline PTX (_spin_each), so a poll
+# costs no block-wide count; the interpreter has no inline assembly and takes 3.
 # GPU-tested (test_cooperative_sync_modes) but not better in general: against 3
 # (sweep_coop.py, GPU time, % of copy, three to five alternated runs each, results/
 # 2026-11-23-h100-v0.13-runs/calls 3-5) LayerNorm backward fp32 at 1M (8192 / 8 warps,
 # two rows live) 53.2-54.5 -> 61.8-62.5, bf16 at 16K / 64K 74 -> 78-79, fp32 LayerNorm
 # forward at 64K 83-85 -> 90; but RMSNorm backward at 256K 82.4 -> 67.0 (bf16) and 95.5 ->
 # 82.6 (fp32), RMSNorm fp32 forward at 1M 95.1 -> 85.1, LayerNorm backward at 12288 -2.4
-# to -3.0. A per-config choice (4 for the fp32 LayerNorm backward at 1M) is the lead; not
-# made the default until the op's GroupNorm and residual forms have run with it on a GPU.
-# FUSEDNORM_COOP_SYNC selects 1, 2 or 4; 0 is reachable only by assigning this attribute,
-# as diag_coop.py does.
-COOP_SYNC = int(os.environ.get("FUSEDNORM_COOP_SYNC", "3"))
-if COOP_SYNC not in (1, 2, 3, 4):
+# to -3.0. So since v0.14 each config has its own (SYNC4 below: 4 where it measured
+# faster, 3 elsewhere). FUSEDNORM_COOP_SYNC (1, 2, 3 or 4), or assigning this attribute
+# (0 too, as diag_coop.py does), forces one mode on every cooperative launch, for sweeps
+# and tests; None, the default, is the per-config choice.
+_SYNC_ENV = os.environ.get("FUSEDNORM_COOP_SYNC")
+COOP_SYNC = int(_SYNC_ENV) if _SYNC_ENV else None
+if COOP_SYNC not in (None, 1, 2, 3, 4):
     raise ValueError(f"FUSEDNORM_COOP_SYNC must be 1, 2, 3 or 4, got {COOP_SYNC}")
+# Where SYNC 4 is the default: (kernel, element size, is_rms) -> {slice: (least GROUP,
+# most GROUP, powers of two only)}; every other cooperative config waits with 3. LayerNorm
+# only, and only where it was measured: plain forwards (not with a residual), backwards
+# without dh (not add_layer_norm's), not GroupNorm's rows path (_prepare_fwd/_prepare_bwd
+# with channels). Measured (sweep_coop.py, GPU time, % of copy, SYNC 3 -> 4, default
+# configs; results/2026-11-24-h100-v0.14-runs/call1, agreeing within 1.5 points with the
+# repeated v0.13 cells):
+#   bwd 16-bit, 4096 / 4 warps / 2 per SM, by GROUP: 3 74.0 -> 71.1, 4 74.4 -> 79.0, 6
+#     74.6 -> 70.2, 8 75.1 -> 79.4, 12 75.3 -> 68.6, 16 73.6 -> 78.2, 32 73.1 -> 74.3, 64
+#     72.5 -> 71.0, 128 69.1 -> 61.6: 4 wins where GROUP is a power of two up to 32 and
+#     loses elsewhere (the padded lanes of GROUP_P2).
+#   bwd fp32, 2048 / 8 / 2: 6 81.3 -> 79.1, 8 81.6 -> 86.3, 12 82.4 -> 77.9, 16 79.3 ->
+#     85.5, 24 84.6 -> 84.7, 32 83.6 -> 83.4, 64 83.7 -> 79.8, 128 81.6 -> 78.3; 4096 / 8 /
+#     1 at 512K 74.8 -> 71.8; 8192 / 8 / 1 two rows live at 1M 52.9 -> 61.9 (v0.13: 53.2-54.5
+#     -> 61.8-62.5). 16-bit 8192 / 8 / 1 at 1M 64.6 -> 63.3 stays 3.
+#   fwd fp32, 8192 / 8 / 1, 2 rows a step: 6 79.8 -> 83.0, 8 84.5 -> 90.1, 16 83.4 -> 86.3,
+#     32 80.0 -> 83.7, 64 79.4 -> 86.4, 96 68.4 -> 65.3, 128 75.7 -> 73.0.
+#   fwd 16-bit: 4096 / 8 / 4 (GROUP 12-128) within 2.2 points, 3 ahead; 8192 / 8 / 2 (above
+#     4096 x SMs) GROUP 96 58.3 -> 66.5, 128 62.2 -> 75.4 (v0.13: 70 -> 75.7).
+SYNC4 = {
+    ("bwd", 2, False): {4096: (4, 32, True)},
+    ("bwd", 4, False): {2048: (8, 16, True), 8192: (1, 1 << 20, False)},
+    ("fwd", 4, False): {8192: (1, 64, False)},
+    ("fwd", 2, False): {8192: (1, 1 << 20, False)},
+}
 
 
-def _sync() -> int:
-    """The SYNC constexpr of cooperative launches: COOP_SYNC, but 3 for 4 in the
-    interpreter."""
-    return 3 if COOP_SYNC == 4 and interpreting() else COOP_SYNC
+def _sync(cfg: Optional["LaunchConfig"] = None) -> int:
+    """The SYNC constexpr of a cooperative launch with config cfg: COOP_SYNC where forced,
+    else the config's own choice (3 without a config); 3 for 4 in the interpreter."""
+    sync = COOP_SYNC if COOP_SYNC is not None else (cfg.sync if cfg is not None else 3)
+    return 3 if sync == 4 and interpreting() else sync
 
 
 # Whether cooperative forward launches cap registers per thread so that programs_per_sm
@@ -1033,11 +1060,13 @@ class LaunchConfig:
     programs_per_sm: int = 1  # persistent grids: programs_per_sm x SMs programs
     group: int = 1  # programs per row (COOP)
     prefetch: bool = True  # COOP backward: the one-row-deep pipeline (else two rows live)
+    sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
 
 
-def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
+def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
-    `choices` whose GROUP fits the SMs, or None (then the loop path runs)."""
+    `choices` whose GROUP fits the SMs, or None (then the loop path runs). sync4: an
+    entry of SYNC4 ({slice: GROUP range that waits with SYNC 4})."""
     if interpreting():
         # The interpreter runs programs one after another, so a row can have only one;
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
@@ -1053,7 +1082,10 @@ def _coop(n: int, sms: int, choices) -> Optional[LaunchConfig]:
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
         if group <= sms:
-            return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch)
+            lo, hi, pow2 = (sync4 or {}).get(max_slice, (0, -1, False))
+            spin = lo <= group <= hi and not (pow2 and group & (group - 1))
+            return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch,
+                                4 if spin else 3)
     return None
 
 
@@ -1079,7 +1111,8 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         choices = FWD_COOP_FP32
     else:
         choices = FWD_COOP if is_rms else FWD_COOP_LN16
-    return _coop(n, sms, choices) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+    sync4 = None if residual else SYNC4.get(("fwd", 4 if element_size >= 4 else 2, is_rms))
+    return _coop(n, sms, choices, sync4) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1102,8 +1135,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
         if block_n <= 4096:
             return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=2)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
-    choices = BWD_COOP[(4 if element_size >= 4 else 2, is_rms)]
-    return (_coop(n, sms, choices)
+    size = 4 if element_size >= 4 else 2
+    return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
 
 
@@ -1143,7 +1176,7 @@ def _spin_len(cfg: LaunchConfig) -> int:
     # The cooperative wait's tile (_collect_rows): ROWS x GROUP_P2 words, and with
     # COOP_SYNC 3 at least one per thread, so that no word is held in two copies.
     n = cfg.rows * _next_pow2(cfg.group)
-    return max(n, 32 * cfg.num_warps) if _sync() == 3 else n
+    return max(n, 32 * cfg.num_warps) if _sync(cfg) == 3 else n
 
 
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
@@ -1190,6 +1223,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     cfg = fwd_config(N, sms, element_size, has_res, is_rms)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
+    if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
+        cfg = replace(cfg, sync=3)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -1209,7 +1244,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", _sync()), ("BACKOFF", _backoff()),
+        ("BLOCK_N", cfg.block_n), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()),
         ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting())), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
@@ -1293,6 +1328,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     cfg = bwd_config(N, sms, element_size, is_rms)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
+    if (channels is not None or has_dh) and cfg.sync != 3:  # SYNC4: measured without them
+        cfg = replace(cfg, sync=3)
     G, CG, S = channels or (1, 1, 1)
     affine = 0
     if channels is not None:
@@ -1317,7 +1354,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", _sync()), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
+        ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("PAIR_SUM", not interpreting())), cfg.num_warps)
     if affine:
