@@ -551,7 +551,12 @@ def test_eager_path_matches_registered_op(device, layout, monkeypatch):
         if node.name().startswith("View"):  # the view back to x's shape
             node = node.next_functions[0][0]
         assert ("Eager" in node.name()) == enabled, node.name()
+        from fusednorm.kernels.launch import INFER_PLANS
+        INFER_PLANS.clear()
         y.backward(dy)
+        # The eager backward's cached plan (ops/groupnorm.py, _eager_backward) ran.
+        plans = [v for k, v in INFER_PLANS.items() if k[0] == "groupnorm_bwd"]
+        assert (len(plans) == 1 and bool(plans[0])) == (enabled and use_kernels(device))
         with torch.no_grad():
             y_ng = fusednorm.instance_norm(x, w, b)
         outs.append([y, xs.grad, ws.grad, bs.grad, y_ng])

@@ -1757,16 +1757,27 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         counters=1 + (N + 1) * p.segs_per_n)
 
 
+def prepare_bwd(dy, x, weight, bias, num_groups: int, activation, dtypes) -> Prepared:
+    """The prepared backward for these tensors, cached per call key; dtypes: those of mean,
+    rstd, dx, dw and db. Run it with launch_bwd."""
+    key = (x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.get_device(), num_groups,
+           activation, dtype_of(weight), dtype_of(bias), dtypes)
+    return _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
+        x, num_groups, activation, weight is not None, bias is not None,
+        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype)))
+
+
 def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
     """Backward on x (N, C, *spatial), as the forward, into the preallocated dx (x's
     strides, as dy's), dw and db ((C,), any float dtype; dw is sum(dz * xhat) also without
-    a weight)."""
-    key = (x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.get_device(), num_groups,
-           activation, dtype_of(weight), dtype_of(bias), mean.dtype, rstd.dtype, dx.dtype,
-           dw.dtype, db.dtype)
-    prep = _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
-        x, num_groups, activation, weight is not None, bias is not None,
-        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype)))
+    a weight); mean and rstd fp32."""
+    prep = prepare_bwd(dy, x, weight, bias, num_groups, activation,
+                       (mean.dtype, rstd.dtype, dx.dtype, dw.dtype, db.dtype))
+    launch_bwd(prep, dy, x, weight, bias, mean, rstd, dx, dw, db)
+
+
+def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
+    """Launch a backward prepared by prepare_bwd for tensors with the same key."""
     w = weight if weight is not None else x
     b = bias if bias is not None else x
     scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)

@@ -233,8 +233,9 @@ class PreparedCache(dict):
         return prep
 
 
-# The inference plans of the ops layer (ops/rownorm.py and ops/groupnorm.py, infer): they
-# hold prepared launches, so every launcher's cache clearing clears them too.
+# The plans of the ops layer (ops/rownorm.py and ops/groupnorm.py: infer; the eager GroupNorm
+# backward): they hold prepared launches, so every launcher's cache clearing clears them
+# too.
 INFER_PLANS = PreparedCache(1024)
 
 

@@ -11,7 +11,9 @@ from torch import Tensor
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, check_devices, eager_path, inference_plan, wants_grad
+from ..kernels.launch import INFER_PLANS
+from .eager import (autograd_function, check_devices, eager_path, inference_plan, tensor_key,
+                    wants_grad)
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -143,9 +145,54 @@ def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
 groupnorm_fwd.register_autograd(_backward, setup_context=_setup_context)
 
 
-_EagerGroupNorm = autograd_function(
-    "_EagerGroupNorm", fwd_impl, _setup_context,
-    lambda ctx, dy, dmean, drstd: _backward(ctx, dy, dmean, drstd, bwd=bwd_impl))
+# The eager backward: bwd_impl's decisions (layout checks, the prepared launches) cached per
+# call key in INFER_PLANS (cleared with the launchers' caches), so that a call builds one
+# key, allocates its outputs and launches. At the groups suite's UNet shapes the
+# backward's host time is most of the call (NOTES v0.14).
+
+
+def _make_bwd_plan(dy, x, weight, bias, num_groups, activation, want_dw, want_db):
+    """(prepared launches, C, dw dtype, db dtype), or False where the general path must
+    run (x not dense as it is, dy in other strides, weight or bias not contiguous)."""
+    if not (x.numel() > 0 and _dense_layout(x) and dy.stride() == x.stride()
+            and all(p is None or p.is_contiguous() for p in (weight, bias))):
+        return False
+    wd = _grad_dtype(weight) if want_dw else torch.float32
+    bd = _grad_dtype(bias) if want_db else torch.float32
+    f32 = torch.float32
+    prep = K.prepare_bwd(dy, x, weight, bias if activation is not None else None, num_groups,
+                         activation, (f32, f32, x.dtype, wd, bd))
+    return prep, x.shape[1], wd, bd
+
+
+def _eager_backward(ctx, dy, dmean, drstd):
+    x, weight, bias, mean, rstd = ctx.saved_tensors
+    if dy is None or not (x.is_cuda or use_kernels(x.device)):
+        return _backward(ctx, dy, dmean, drstd, bwd=bwd_impl)
+    need = ctx.needs_input_grad
+    want_dw = weight is not None and need[1]
+    want_db = bias is not None and need[2]
+    G, act = ctx.num_groups, ctx.activation
+    key = ("groupnorm_bwd", x.shape, x.stride(), dy.stride(), x.dtype, dy.dtype, x.device,
+           tensor_key(weight), tensor_key(bias), G, act, want_dw, want_db)
+    plan = INFER_PLANS.get(key)
+    if plan is None:
+        plan = INFER_PLANS.make(key, lambda: _make_bwd_plan(dy, x, weight, bias, G, act,
+                                                           want_dw, want_db))
+    if not plan:
+        return _backward(ctx, dy, dmean, drstd, bwd=bwd_impl)
+    prep, C, wd, bd = plan
+    dx = torch.empty_like(x)
+    dw = torch.empty((C,), device=x.device, dtype=wd)
+    db = torch.empty((C,), device=x.device, dtype=bd)
+    K.launch_bwd(prep, dy, x, weight, bias if act is not None else None, mean, rstd, dx, dw,
+                 db)
+    return (dx if need[0] else None, dw if want_dw else None, db if want_db else None,
+            None, None, None)
+
+
+_EagerGroupNorm = autograd_function("_EagerGroupNorm", fwd_impl, _setup_context,
+                                    _eager_backward)
 
 
 def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,
