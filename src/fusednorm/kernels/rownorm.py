@@ -1066,7 +1066,8 @@ class LaunchConfig:
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
     `choices` whose GROUP fits the SMs, or None (then the loop path runs). sync4: an
-    entry of SYNC4 ({slice: GROUP range that waits with SYNC 4})."""
+    entry of SYNC4 ({slice: (least GROUP, most GROUP, powers of two only)}) that sets the
+    config's wait mode."""
     if interpreting():
         # The interpreter runs programs one after another, so a row can have only one;
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
