@@ -2,6 +2,9 @@
 are covered by the GPU tests of test_rownorm / test_groupnorm)."""
 from types import SimpleNamespace
 
+import torch
+
+from fusednorm.kernels import launch as L
 from fusednorm.kernels.launch import _direct
 
 
@@ -57,3 +60,28 @@ def test_resident_counts_programs_of_the_compiled_probe(monkeypatch):
     assert fl.resident(torch.device("cpu"), (torch.bfloat16,)) is None
     monkeypatch.setattr(L.FixedLaunch, "compiled_kernel", lambda self, tensors, tail=(): None)
     assert fl.resident(cuda, (torch.bfloat16,)) is None
+
+
+def test_coop_workspace_serial_tags(monkeypatch):
+    # One buffer per (device, stream), reused with a new tag per launch; grown (zeroed, tags
+    # from 1 again) for a larger request; zeroed again rather than reusing a tag; and a
+    # private zeroed buffer with tag 1 where asked (SYNC 2's counters).
+    monkeypatch.setattr(L, "_WORKSPACES", {})
+    cpu = torch.device("cpu")
+    ws, tag = L.coop_workspace(cpu, 64)
+    assert tag == 1 and ws.numel() == 64 and ws.dtype == torch.int64 and not ws.any()
+    ws.fill_(-1)  # what a launch leaves behind
+    ws2, tag2 = L.coop_workspace(cpu, 32)
+    assert ws2 is ws and tag2 == 2
+    fresh, ftag = L.coop_workspace(cpu, 32, fresh=True)
+    assert fresh is not ws and ftag == 1 and not fresh.any()
+    assert L.coop_workspace(cpu, 64) == (ws, 3)  # the fresh one took no serial
+    big, btag = L.coop_workspace(cpu, 128)
+    assert big is not ws and btag == 1 and big.numel() == 128 and not big.any()
+    monkeypatch.setattr(L, "TAG_LIMIT", 3)
+    assert [L.coop_workspace(cpu, 16)[1] for _ in range(2)] == [2, 3]
+    big.fill_(-1)
+    again, atag = L.coop_workspace(cpu, 16)
+    assert again is big and atag == 1 and not big.any()
+    L.release_workspaces()
+    assert L._WORKSPACES == {}

@@ -549,6 +549,55 @@ def test_cuda_graph():
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_stale_workspace(is_rms):
+    # Cooperative launches reuse their stream's workspace with a new tag each
+    # (launch.coop_workspace): words left behind, here random ones, must never pass for
+    # this launch's partials, forward or backward, nor the previous launch's.
+    from fusednorm.kernels import launch as L
+    dev = torch.device("cuda")
+    ws, _ = L.coop_workspace(dev, 1 << 20)
+    ws.copy_(torch.randint(-(1 << 62), 1 << 62, ws.shape, device=dev))
+    for residual in (False, True, False):
+        _run(dev, torch.bfloat16, (24, 65536 + 512), is_rms=is_rms, residual=residual)
+
+
+@pytest.mark.gpu
+def test_cuda_graph_cooperative():
+    # Captured cooperative launches take their own zeroed workspace and tag 1, zeroed
+    # again by each replay: replays with new inputs stay right (forward and backward).
+    from fusednorm.ops import rownorm as OR
+    n = 65536
+    x = torch.randn(8, n, device="cuda", dtype=torch.bfloat16)
+    w = 1 + 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    b = 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    dy = torch.randn_like(x)
+
+    def step():
+        y, _, mean, rstd = OR.fwd_impl(x, None, w, b, 1e-5, False)
+        return (y,) + tuple(OR.bwd_impl(dy, None, x, w, mean, rstd, False, True, True))
+    step()  # compile outside capture
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        step()
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        out = step()
+    for _ in range(2):
+        x.copy_(torch.randn_like(x))
+        dy.copy_(torch.randn_like(dy))
+        g.replay()
+        torch.cuda.synchronize()
+        x64 = x.double().requires_grad_()
+        ref = F.layer_norm(x64, (n,), w.double(), b.double())
+        ref.backward(dy.double())
+        assert_close(out[0], ref, torch.bfloat16, "graph replay y")
+        assert_close(out[1], x64.grad, torch.bfloat16, "graph replay dx")
+
+
+@pytest.mark.gpu
 def test_int64_offsets():
     # More than 2^31 elements: row * stride overflows int32 (about 4.3 GB in bf16).
     n = 1 << 16

@@ -1624,7 +1624,7 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         rows = R._fit(lambda pps: R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
             (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation],
-            pps=pps), x.device, lambda p: dtypes, (1e-5,))
+            pps=pps), x.device, lambda p: dtypes, (1e-5, 1))
         if rows is not None:
             return Prepared((), rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
@@ -1722,7 +1722,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             N * num_groups, L, x.device, x.element_size(), False, has_w, True, True, False,
             (L, L, 0, L), f32, f32, channels=(num_groups, Cg, S),
             activation=ACTIVATIONS[activation], has_b=has_b, pps=pps), x.device,
-            lambda p: dtypes)
+            lambda p: dtypes, (1,))
         if rows is not None:
             # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel).
             return Prepared((R.sum_launch(N, C, rows.partials // (N * C), True, True),),
@@ -1784,9 +1784,9 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
     if prep.rows is not None:
         # Slice sums of dz * xhat and dz, (N, C, slices per channel) each, then their sums
         # per channel in a fixed order (deterministic).
-        ws = torch.zeros((prep.rows.coop_slots,), device=x.device, dtype=torch.int64)
+        ws, tag = prep.rows.workspace(x.device)
         s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
-        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws))
+        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws), (tag,))
         prep.launches[0]((s1, s2, dw, db))
         return
     if prep.group_path:

@@ -239,6 +239,50 @@ class PreparedCache(dict):
 INFER_PLANS = PreparedCache(1024)
 
 
+# Cooperative workspaces. A cooperative launch's programs exchange partials through int64
+# words that each carry a 32-bit tag in their high half (rownorm._publish); a reader waits
+# until a word carries the tag it expects. The tag is a per-call serial, so a word written
+# by an earlier call never matches and the words need no zeroing between calls: each
+# (device, stream) keeps one zeroed buffer, grown as needed, and each launch on it takes
+# the next serial. Launches on one stream run in order, so they never share the words at
+# the same time; other streams have their own. Two cases take a fresh zeroed buffer and
+# tag 1 instead: CUDA graph capture (a replay repeats the captured tag, and the captured
+# memset zeroes the words again each time) and launches that count arrivals in their words
+# (rownorm's SYNC 2). The saving: a torch.zeros, about 20 us of host time a call on the
+# lent H100's host (NOTES v0.14), and the memset's launch on the GPU.
+_WORKSPACES = {}
+TAG_LIMIT = (1 << 31) - 1  # tags stay positive int32 (the kernels' TAG argument)
+
+
+def coop_workspace(device: torch.device, words: int, fresh: bool = False):
+    """(ws, tag): int64 words (at least `words`) for one cooperative launch on the current
+    stream of `device`, and the tag its partials carry. fresh: a zeroed buffer of its
+    own and tag 1 (also taken during CUDA graph capture)."""
+    if device.type == "cuda":
+        if fresh or torch.cuda.is_current_stream_capturing():
+            return torch.zeros((words,), device=device, dtype=torch.int64), 1
+        key = (device.index, _driver().get_current_stream(device.index))
+    else:  # the interpreter: one buffer per device, calls run one after another
+        if fresh:
+            return torch.zeros((words,), device=device, dtype=torch.int64), 1
+        key = (str(device), 0)
+    entry = _WORKSPACES.get(key)
+    if entry is None or entry[0].numel() < words:
+        # Grown to the largest request; a stream's earlier launches finish with the old
+        # buffer before the allocator hands its memory to anything later on that stream.
+        entry = _WORKSPACES[key] = [torch.zeros((words,), device=device, dtype=torch.int64), 0]
+    entry[1] += 1
+    if entry[1] > TAG_LIMIT:  # every 2^31 launches: zero again rather than reuse a tag
+        entry[0].zero_()
+        entry[1] = 1
+    return entry[0], entry[1]
+
+
+def release_workspaces():
+    """Drop the cooperative workspaces (they are allocated again on the next launch)."""
+    _WORKSPACES.clear()
+
+
 def _direct(ck):
     """(fn, prefix) such that fn(gx, gy, gz, stream, *prefix, *args) launches `ck`.
 

@@ -56,13 +56,13 @@ import triton.language as tl
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     dtype_of)
+                     coop_workspace, dtype_of)
 
 
 @triton.jit
 def _publish(SLOT, value, tag, mask=None):
-    """Store an fp32 partial together with its row tag in one 64-bit word, so a reader
-    that sees the tag sees the value: no fence, no counter."""
+    """Store an fp32 partial together with the launch's tag in one 64-bit word, so a
+    reader that sees the tag sees the value: no fence, no counter."""
     bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
     tl.store(SLOT, (tl.cast(tag, tl.int64) << 32) | bits, mask=mask)
 
@@ -133,11 +133,11 @@ def _spin_each(ptrs, mask, tag):
 
 
 @triton.jit
-def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
+def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
                   BACKOFF: tl.constexpr):
     """Wait until the NSLOT (1 or 2) slots of every part of the ROWS rows from `first`
-    (rows past M skipped) carry their row's tag, and return the two fp32 partial columns
+    (rows past M skipped) carry the launch's TAG, and return the two fp32 partial columns
     over (row, part) flattened: entry k holds row first + k // GROUP_P2, part
     k % GROUP_P2 (0 where there is none; the second column is 0 when NSLOT == 1). SPIN
     (>= ROWS * GROUP_P2) is the length of that tile. One wait covers all the rows, so a
@@ -161,7 +161,7 @@ def _collect_rows(WS, first, M, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: 
     j = tl.arange(0, 2)
     ptrs = WS + ((row.to(tl.int64) * (GROUP + 1) + part) * 2)[:, None] + j[None, :]
     mask = live[:, None] & (j[None, :] < NSLOT)
-    tag = (row + 1)[:, None]
+    tag = (row * 0 + TAG)[:, None]
     if SYNC == 2:
         for i in tl.static_range(ROWS):
             if first + i < M:
@@ -248,7 +248,7 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
 
 
 @triton.jit
-def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP: tl.constexpr,
+def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP: tl.constexpr,
                       IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr,
                       PAIR_SUM: tl.constexpr):
     """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter. A
@@ -257,15 +257,15 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP: tl.
     ws = WS + (row64 * (GROUP + 1) + part) * 2
     if AFFINE == 0:
         if IS_RMS:
-            _publish(ws, tl.sum(xhat * wdy, axis=0), row + 1)
+            _publish(ws, tl.sum(xhat * wdy, axis=0), TAG)
         else:
             s1, s2 = _sum2(xhat * wdy, wdy, 0, PAIR_SUM)
-            _publish(ws, s1, row + 1)
-            _publish(ws + 1, s2, row + 1)
+            _publish(ws, s1, TAG)
+            _publish(ws + 1, s2, TAG)
     else:
         s1, s2 = _sum2(xhat * dz, dz, 0, PAIR_SUM)
-        _publish(ws, w * s1, row + 1)
-        _publish(ws + 1, w * s2, row + 1)
+        _publish(ws, w * s1, TAG)
+        _publish(ws + 1, w * s2, TAG)
         tl.store(DW + row64 * GROUP + part, s1)
         tl.store(DB + row64 * GROUP + part, s2)
     _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
@@ -309,7 +309,7 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
     return _activation(y, ACTIVATION)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["TAG"])
 def _rownorm_fwd_kernel(
     X,  # *x, (M, N), row stride stride_xm, unit column stride
     R,  # *residual, (M, N), row stride stride_rm (read when HAS_RESIDUAL)
@@ -319,8 +319,8 @@ def _rownorm_fwd_kernel(
     H,  # *h = x + residual, (M, N), row stride stride_hm (written when HAS_RESIDUAL)
     MEAN,  # *fp32 (M,): mean per row (written when STATS, unless IS_RMS)
     RSTD,  # *fp32 (M,): 1 / std (LayerNorm) or 1 / rms (RMSNorm) per row (when STATS)
-    WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial statistics per row slice, then
-         # the row's counter (PATH 1)
+    WS,  # *int64 (M, GROUP + 1, 2): tagged partial statistics per row slice, then the
+         # row's counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X, in elements
@@ -331,6 +331,7 @@ def _rownorm_fwd_kernel(
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel (a row is CG channels of S)
     eps,  # added to the variance (or mean square) before the square root
+    TAG,  # PATH 1: the tag of this launch's partials in WS (launch.coop_workspace)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
@@ -437,7 +438,7 @@ def _rownorm_fwd_kernel(
                 hf = hb.to(tl.float32)
                 ws = WS + (rows64 * (GROUP + 1) + part) * 2
                 if IS_RMS:
-                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), rows + 1, live)
+                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), TAG, live)
                 else:
                     # One pass over the slice: sums shifted by its first element (kb)
                     # rather than the slice mean and a second pass around it. With it
@@ -449,8 +450,8 @@ def _rownorm_fwd_kernel(
                     s1 = s1[:, None]
                     s2 = s2[:, None]
                     own_b = kb + s1 / n_part
-                    _publish(ws, own_b, rows + 1, live)
-                    _publish(ws + 1, s2 - s1 * s1 / n_part, rows + 1, live)
+                    _publish(ws, own_b, TAG, live)
+                    _publish(ws + 1, s2 - s1 * s1 / n_part, TAG, live)
                 for i in tl.static_range(ROWS):
                     if row0 + i < M:
                         _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
@@ -463,7 +464,7 @@ def _rownorm_fwd_kernel(
             prev0 = row0 - step
             if prev0 >= first:
                 prev = prev0 + ridx
-                p0, p1 = _collect_rows(WS, prev0, M, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                        SPIN, SYNC, BACKOFF)
                 mean = tl.zeros([ROWS, 1], dtype=tl.float32)
                 rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
@@ -545,7 +546,7 @@ def _rownorm_fwd_kernel(
             tl.store(Y + row * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["TAG"])
 def _rownorm_bwd_kernel(
     X,  # *normalized input (x, or h on the residual path), (M, N), row stride stride_xm
     W,  # *weight (N,) contiguous (read when HAS_WEIGHT)
@@ -560,8 +561,8 @@ def _rownorm_bwd_kernel(
     DB,  # *fp32 (programs, N) partial dL/db per program (written when HAS_BIAS); with
          # AFFINE > 0, (M, GROUP): sum(dz) per row slice
     C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
-    WS,  # *int64 (M, GROUP + 1, 2), zeroed: tagged partial sums for c1, c2, then the
-         # row's counter (PATH 1)
+    WS,  # *int64 (M, GROUP + 1, 2): tagged partial sums for c1, c2, then the row's
+         # counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X
@@ -572,6 +573,7 @@ def _rownorm_bwd_kernel(
     G,  # AFFINE > 0: groups per sample (as the forward's)
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel
+    TAG,  # PATH 1: the tag of this launch's partials in WS (launch.coop_workspace)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_DW: tl.constexpr,  # compute dw (needs HAS_WEIGHT)
@@ -672,7 +674,7 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
-                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
+                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
                 dyn = dyb
@@ -685,7 +687,7 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
-                    p0, p1 = _collect_rows(WS, prev, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                    p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
@@ -712,13 +714,13 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
-                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, GROUP,
+                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 if row < M:
-                    p0, p1 = _collect_rows(WS, row, M, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                    p0, p1 = _collect_rows(WS, row, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
@@ -1129,12 +1131,18 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
         # SM: LayerNorm fp32 89.9 -> 92.1, bf16 82.1 -> 86.9; with dh, LayerNorm fp32 83.0
         # -> 84.7, bf16 81.9 -> 86.1, RMSNorm fp32 93.3 -> 95.3, bf16 87.9 -> 92.4 (3 per SM
         # fell between).
+        # v0.15 (sweep_coop.py, GPU time, results/2026-11-24-h100-v0.15-runs/call1): at
+        # 4096, two rows a step with 8 warps, 1 per SM, beat one row, 2 per SM in all
+        # eight cells: LayerNorm / RMSNorm bf16 89.6 / 90.3 -> 91.0 / 92.4, fp32 92.4 /
+        # 91.3 -> 93.1 / 92.4; with dh bf16 85.4 / 93.9 -> 91.8 / 94.7, fp32 84.4 / 95.8
+        # -> 95.7 / 97.3. At 256 and 512 no variant won in all four cells, and at 5120
+        # (block 8192) neither 2 per SM nor 16 warps did (16-bit 81-86%: the padded block).
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
         if block_n <= 2048:
             return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
         if block_n <= 4096:
-            return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=2)
+            return LaunchConfig(TILE, block_n, 2, 8, programs_per_sm=1)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     size = 4 if element_size >= 4 else 2
     return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
@@ -1189,14 +1197,21 @@ def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
 @dataclass(frozen=True)
 class Prepared:
     """A launcher's decisions for one call key: the kernel launch, the cooperative path's
-    zeroed int64 slots per call (0: none), and for the backward the partial rows of
-    dw/db and the final sum's launch (None when the one partial row is the result)."""
+    int64 workspace words per call (0: none; launch.coop_workspace), and for the backward
+    the partial rows of dw/db and the final sum's launch (None when the one partial row
+    is the result)."""
     launch: FixedLaunch
     coop_slots: int = 0
     partials: int = 0
     loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
     total: Optional[FixedLaunch] = None
     cfg: Optional[LaunchConfig] = None
+
+    def workspace(self, device):
+        """(ws, tag) for one launch (launch.coop_workspace): SYNC 2 counts arrivals in its
+        words, so it takes freshly zeroed ones."""
+        return coop_workspace(device, self.coop_slots,
+                              fresh=self.cfg is not None and _sync(self.cfg) == 2)
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1288,7 +1303,7 @@ def prepare_fwd(x, residual, weight, bias, is_rms: bool, y, h, mean, rstd) -> Pr
                   torch.int64)
         prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_fwd(
             M, N, x.device, x.element_size(), is_rms, weight is not None, bias is not None,
-            has_res, rstd is not None, strides, pps=pps), x.device, lambda p: dtypes, (1e-5,)))
+            has_res, rstd is not None, strides, pps=pps), x.device, lambda p: dtypes, (1e-5, 1)))
     return prep
 
 
@@ -1296,15 +1311,14 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
     """Launch a forward prepared by prepare_fwd for tensors with the same key (only their
     addresses may differ). The tensors may have any shape whose memory is the prepared
     (M, N) view's: the kernel sees only their addresses."""
-    ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
-          if prep.coop_slots else y)
+    ws, tag = prep.workspace(x.device) if prep.coop_slots else (y, 1)
     if rstd is None:
         mean = rstd = y  # not written (STATS is False)
     elif mean is None:
         mean = rstd
     prep.launch((
         x, x if residual is None else residual, x if weight is None else weight,
-        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps,))
+        x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, tag))
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
@@ -1394,7 +1408,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
                     (db_dtype if one else f32) if want_db else f32, f32, torch.int64)
         prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
-            strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes))
+            strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes, (1,)))
     f32 = dict(device=x.device, dtype=torch.float32)
     if prep.total is None:  # one partial row: the kernel writes dw, db themselves
         dw_part = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
@@ -1408,12 +1422,11 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
                 t.zero_()
     else:
         scratch = torch.empty((prep.loop_scratch,), **f32) if prep.loop_scratch else rstd
-        ws = (torch.zeros((prep.coop_slots,), device=x.device, dtype=torch.int64)
-              if prep.coop_slots else rstd)
+        ws, tag = prep.workspace(x.device) if prep.coop_slots else (rstd, 1)
         prep.launch((
             x, weight if has_w else x, x, dy, dh if has_dh else dy,
             mean if not is_rms else rstd, rstd, dx,
-            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws))
+            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws), (tag,))
     if prep.total is None:
         return dw_part, db_part
     dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
