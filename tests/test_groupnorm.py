@@ -567,15 +567,21 @@ def test_eager_path_matches_registered_op(device, layout, monkeypatch):
 
 @pytest.mark.parametrize("layout,groups", [("contiguous", 3), ("channels_last", 3),
                                            ("contiguous", 12)])
-def test_launchers_write_every_element(device, layout, groups, monkeypatch):
+@pytest.mark.parametrize("fold", [True, False], ids=["fold", "nofold"])
+def test_launchers_write_every_element(device, layout, groups, fold, monkeypatch):
     # Call the launchers with NaN-poisoned outputs, and with the deterministic mode's
     # NaN-filled torch.empty for their scratch: an element never written, or a partial
     # read before it is written, shows up as NaN against the reference path. G = C,
-    # contiguous: the rows path, forward and backward on the cooperative path.
+    # contiguous: the rows path, forward and backward on the cooperative path. fold: the
+    # backward's dw/db sum in its main launch (rownorm._last_sums) or a launch of its own.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
     from fusednorm import reference
     from fusednorm.kernels import rownorm as R
+    if not fold:
+        monkeypatch.setattr(R, "FOLD_MAX", 0)
+    R.clear_prepared()
+    K.clear_plan_caches()
     if groups == 12:
         monkeypatch.setattr(R, "FWD_TILE_MAX", 64)
         monkeypatch.setattr(R, "BWD_TILE_MAX", 64)
@@ -605,10 +611,14 @@ def test_launchers_write_every_element(device, layout, groups, monkeypatch):
     assert_close(dx, rdx, torch.bfloat16, "dx")
     assert_close(dw, rdw, torch.float32, "dw", scale=_wgrad_scale(N * S, torch.float32))
     assert_close(db, rdb, torch.float32, "db", scale=_wgrad_scale(N * S, torch.float32))
+    prep = K._prepare_bwd(x, G, "silu", True, True)
     if groups == 12:
-        assert K._prepare_bwd(x, G, "silu", True, True).rows is not None
-        R.clear_prepared()
-        K.clear_plan_caches()
+        assert prep.rows is not None and prep.rows.folded == fold
+        assert len(prep.launches) == (0 if fold else 1)
+    elif prep.group_path:
+        assert (prep.done > 0) == fold and len(prep.launches) == (1 if fold else 2)
+    R.clear_prepared()
+    K.clear_plan_caches()
 
 
 def test_empty(device):

@@ -71,9 +71,11 @@ import triton.language as tl
 
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
-from .launch import INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, dtype_of
+from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
+                     dtype_of)
 from . import rownorm as R
-from .rownorm import SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _prev_pow2, _publish, _spin, _unpack
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _last_sums, _prev_pow2, _publish, _spin,
+                      _unpack)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -569,7 +571,7 @@ def _bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr):
     return xhat, dz
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["TAG"])
 def _groupnorm_bwd_group_kernel(
     X,  # *x at n * stride_n + c * stride_c + s * stride_s
     DY,  # *dL/dy, same shape and strides as X
@@ -579,6 +581,9 @@ def _groupnorm_bwd_group_kernel(
     RSTD,  # *fp32 (N, G) contiguous: saved rstd
     DX,  # *dL/dx, same shape and strides as X, x's dtype
     DWP,  # *fp32 (2, N, C) contiguous: [0] sum over s of dz * xhat, [1] of dz, per sample
+    DWO,  # *(C,) dw in its dtype (FINAL_SUM)
+    DBO,  # *(C,) db in its dtype (FINAL_SUM)
+    DONE,  # *int64 (N * G,): a tagged word per program (FINAL_SUM; rownorm._last_sums)
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -586,12 +591,16 @@ def _groupnorm_bwd_group_kernel(
     stride_n,  # element stride of the sample index in X, DY and DX
     stride_c,  # element stride of the channel index in X, DY and DX
     stride_s,  # element stride of the spatial index in X, DY and DX
+    TAG,  # FINAL_SUM: this launch's tag (launch.coop_workspace)
     ACTIVATION: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
     BLOCK_C: tl.constexpr,
     BLOCK_S: tl.constexpr,
     ONE_TILE: tl.constexpr,
+    FINAL_SUM: tl.constexpr,  # the last program sums DWP over the samples into DWO, DBO
+    SUM_P: tl.constexpr,  # FINAL_SUM: samples per step of that sum
+    SUM_N: tl.constexpr,  # FINAL_SUM: channels per step
 ):
     pid = tl.program_id(0)  # n * G + g
     G = C // Cg
@@ -656,6 +665,8 @@ def _groupnorm_bwd_group_kernel(
                                      ACTIVATION)
                 dx = (w[:, None] * dz - (xhat * c1 + c2)) * rstd
                 tl.store(DX + at + offs, dx.to(DX.dtype.element_ty), mask=mask)
+    if FINAL_SUM:
+        _last_sums(DONE, TAG, DWP, DBP, DWO, DBO, N, C, 1, SUM_P, SUM_N, 1, 256)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1500,6 +1511,7 @@ class Prepared:
     cols_path: bool = False
     rows: Optional[R.Prepared] = None  # the rows path's launch (forward, contiguous x)
     slots: int = 0  # zeroed int64 words per call (the cooperative columns path's WS)
+    done: int = 0  # group path backward: tagged words of its final sum (coop_workspace)
 
     @property
     def stats_optional(self) -> bool:
@@ -1717,27 +1729,34 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         f32 = torch.float32
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         dtypes = (x.dtype, wd, bd, x.dtype, x.dtype, f32, f32, x.dtype, f32, f32, f32,
-                  torch.int64)
+                  torch.int64, f32, f32)
         rows = R._fit(lambda pps: R._prepare_bwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, True, True, False,
             (L, L, 0, L), f32, f32, channels=(num_groups, Cg, S),
             activation=ACTIVATIONS[activation], has_b=has_b, pps=pps), x.device,
             lambda p: dtypes, (1,))
         if rows is not None:
-            # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel).
-            return Prepared((R.sum_launch(N, C, rows.partials // (N * C), True, True),),
-                            scratch=2 * rows.partials, rows=rows)
+            # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel),
+            # by the launch's last program (rows.folded) or a launch of their own.
+            total = () if rows.folded else (
+                R.sum_launch(N, C, rows.partials // (N * C), True, True),)
+            return Prepared(total, scratch=2 * rows.partials, rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=True)
     if gc is not None:
-        # Per-sample sums (2, N, C) from the group kernel, then dw, db = their sums over n.
-        return Prepared((
-            FixedLaunch(_BWD_GROUP, (N * num_groups,),
-                        (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
-                        flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
-                                 ("ONE_TILE", gc.one_tile)), gc.num_warps),
-            R.sum_launch(N, C, 1, True, True)), scratch=2 * N * C, group_path=True)
+        # Per-sample sums (2, N, C) from the group kernel, then dw, db = their sums over n:
+        # up to FOLD_MAX of them by its last program (rownorm._last_sums), else a launch.
+        fold = N * C <= R.FOLD_MAX
+        main = FixedLaunch(_BWD_GROUP, (N * num_groups,),
+                           (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
+                           flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
+                                    ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
+                                    ("SUM_P", R.FOLD_BLOCK_P), ("SUM_N", R.SUM_BLOCK_N)),
+                           gc.num_warps)
+        return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
+                        scratch=2 * N * C, group_path=True,
+                        done=N * num_groups if fold else 0)
     cc = cols_config(x, Cg, backward=True) if x.stride(1) == 1 and C > 1 else None
     if cc is not None:
         return _prepare_cols(x, Cg, flags, cc, backward=True)
@@ -1786,12 +1805,17 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
         # per channel in a fixed order (deterministic).
         ws, tag = prep.rows.workspace(x.device)
         s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
-        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws), (tag,))
-        prep.launches[0]((s1, s2, dw, db))
+        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws, dw, db), (tag,))
+        if prep.launches:
+            prep.launches[0]((s1, s2, dw, db))
         return
     if prep.group_path:
+        if prep.done:  # the launch sums dw, db itself
+            ws, tag = coop_workspace(x.device, prep.done)
+            prep.launches[0]((x, dy, w, b, mean, rstd, dx, scratch, dw, db, ws), (tag,))
+            return
         main, total = prep.launches
-        main((x, dy, w, b, mean, rstd, dx, scratch))
+        main((x, dy, w, b, mean, rstd, dx, scratch, dw, db, scratch), (1,))
         total((scratch, scratch[prep.scratch // 2:], dw, db))
         return
     if prep.cols_path:

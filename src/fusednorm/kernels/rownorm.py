@@ -562,7 +562,10 @@ def _rownorm_bwd_kernel(
          # AFFINE > 0, (M, GROUP): sum(dz) per row slice
     C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
     WS,  # *int64 (M, GROUP + 1, 2): tagged partial sums for c1, c2, then the row's
-         # counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace)
+         # counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace); with FINAL_SUM
+         # one more word per program (_last_sums)
+    DWO,  # *(C,) dw in the weight's dtype (FINAL_SUM)
+    DBO,  # *(C,) db in the bias's dtype (FINAL_SUM)
     M,  # rows
     N,  # elements per row
     stride_xm,  # row stride of X
@@ -593,6 +596,10 @@ def _rownorm_bwd_kernel(
     HAS_B: tl.constexpr,  # AFFINE > 0: a bias (for the activation's input)
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
     #                          the row's two totals, in one reduction each (_sum2)
+    FINAL_SUM: tl.constexpr,  # AFFINE > 0: the last program sums DW, DB into DWO, DBO
+    SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
+    SUM_N: tl.constexpr,
+    SUM_K: tl.constexpr,
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -740,6 +747,11 @@ def _rownorm_bwd_kernel(
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
         if HAS_BIAS and AFFINE == 0:
             tl.store(DB + g64 * N + cols, db_acc, mask=mask)
+        if FINAL_SUM:
+            # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
+            # slices per channel; the last program sums them into dw, db (_last_sums).
+            _last_sums(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
+                       M // G, G * CG, GROUP // CG, SUM_P, SUM_N, SUM_K, 256)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
         # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
@@ -812,26 +824,13 @@ def _rownorm_bwd_kernel(
 
 
 @triton.jit
-def _sum_partials_kernel(
-    DW_P,  # *fp32 (P, N, K) dw partials: one (N, K) block per backward program, or per
-    #        GroupNorm sample with K slices per channel (read when HAS_DW)
-    DB_P,  # *fp32 (P, N, K) db partials (read when HAS_DB)
-    DW,  # *(N,) dw in the weight's dtype (written when HAS_DW)
-    DB,  # *(N,) db in the bias's dtype (written when HAS_DB)
-    P,  # partial blocks
-    N,  # columns (channels)
-    K,  # partials per column in a block (1 for the row norms)
-    HAS_DW: tl.constexpr,
-    HAS_DB: tl.constexpr,
-    BLOCK_P: tl.constexpr,  # partial blocks per step
-    BLOCK_N: tl.constexpr,  # columns per program
-    BLOCK_K: tl.constexpr,  # partials of a column per step (1: K is 1)
-):
-    """dw = sum over p and k of the partials, in a fixed order (bitwise repeatable), cast
-    to the parameter's dtype in the same pass: one launch instead of a sum and a cast
-    each."""
+def _sum_columns(DW_P, DB_P, DW, DB, P, N, K, blk, HAS_DW: tl.constexpr, HAS_DB: tl.constexpr,
+                 BLOCK_P: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """Columns [blk * BLOCK_N, +BLOCK_N) of dw = the sum over p and k of the (P, N, K) fp32
+    partials, in a fixed order (bitwise repeatable), cast to the parameter's dtype in the
+    same pass (and db alike)."""
     j = tl.arange(0, BLOCK_N * BLOCK_K)
-    cols = tl.program_id(0) * BLOCK_N + j // BLOCK_K
+    cols = blk * BLOCK_N + j // BLOCK_K
     col_mask = cols < N
     acc_w = tl.zeros([BLOCK_P, BLOCK_N * BLOCK_K], dtype=tl.float32)
     acc_b = tl.zeros([BLOCK_P, BLOCK_N * BLOCK_K], dtype=tl.float32)
@@ -849,13 +848,64 @@ def _sum_partials_kernel(
                 acc_w += tl.load(DW_P + offs, mask=mask, other=0.0)
             if HAS_DB:
                 acc_b += tl.load(DB_P + offs, mask=mask, other=0.0)
-    out = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    out = blk * BLOCK_N + tl.arange(0, BLOCK_N)
     if HAS_DW:
         dw = tl.sum(tl.reshape(tl.sum(acc_w, axis=0), [BLOCK_N, BLOCK_K]), axis=1)
         tl.store(DW + out, dw.to(DW.dtype.element_ty), mask=out < N)
     if HAS_DB:
         db = tl.sum(tl.reshape(tl.sum(acc_b, axis=0), [BLOCK_N, BLOCK_K]), axis=1)
         tl.store(DB + out, db.to(DB.dtype.element_ty), mask=out < N)
+
+
+@triton.jit
+def _sum_partials_kernel(
+    DW_P,  # *fp32 (P, N, K) dw partials: one (N, K) block per backward program, or per
+    #        GroupNorm sample with K slices per channel (read when HAS_DW)
+    DB_P,  # *fp32 (P, N, K) db partials (read when HAS_DB)
+    DW,  # *(N,) dw in the weight's dtype (written when HAS_DW)
+    DB,  # *(N,) db in the bias's dtype (written when HAS_DB)
+    P,  # partial blocks
+    N,  # columns (channels)
+    K,  # partials per column in a block (1 for the row norms)
+    HAS_DW: tl.constexpr,
+    HAS_DB: tl.constexpr,
+    BLOCK_P: tl.constexpr,  # partial blocks per step
+    BLOCK_N: tl.constexpr,  # columns per program
+    BLOCK_K: tl.constexpr,  # partials of a column per step (1: K is 1)
+):
+    """dw, db from their partials (_sum_columns), BLOCK_N columns a program: one launch
+    instead of a sum and a cast each."""
+    _sum_columns(DW_P, DB_P, DW, DB, P, N, K, tl.program_id(0), HAS_DW, HAS_DB, BLOCK_P,
+                 BLOCK_N, BLOCK_K)
+
+
+@triton.jit
+def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
+               BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, WAIT: tl.constexpr):
+    """The final dw, db sum folded into a backward launch (GroupNorm's rows and group
+    paths): every program calls this once it has stored its partials. It marks its word of
+    DONE (int64, one per program) with the launch's TAG, releasing its stores; the grid's
+    last program waits until every word carries TAG (acquire) and then sums the (P, N, K)
+    partials as _sum_partials_kernel would, all N columns. Nothing waits on the last
+    program, so it may spin whatever else is resident (the interpreter runs it last). WAIT:
+    words polled a step."""
+    pid = tl.program_id(0)
+    programs = tl.num_programs(0)
+    tl.debug_barrier()  # every thread's partial stores before the one release
+    tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
+    if pid == programs - 1:
+        for p0 in range(0, programs, WAIT):
+            offs = p0 + tl.arange(0, WAIT)
+            live = offs < programs
+            v = tl.atomic_add(DONE + offs, 0, mask=live, sem="acquire")
+            pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+            while pending > 0:
+                v = tl.atomic_add(DONE + offs, 0, mask=live, sem="acquire")
+                pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+        tl.debug_barrier()  # the acquires before any thread reads the partials
+        for blk in range(0, tl.cdiv(N, BLOCK_N)):
+            _sum_columns(DW_P, DB_P, DW, DB, P, N, K, blk, True, True, BLOCK_P, BLOCK_N,
+                         BLOCK_K)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1041,6 +1091,13 @@ _SUM = CachedKernel(_sum_partials_kernel)
 # own: it reads partials x N fp32, at most about 8.6 MB in the rows suite (528 partials x
 # 4096), a few microseconds at copy speed; the launches it replaces are what it saves.
 SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
+# GroupNorm's rows-path backward folds that sum into its own launch (_last_sums) up to
+# FOLD_MAX slice sums (M x GROUP): the launch, not the GPU time, is what the sum cost at
+# the groups suite's host-bound shapes (UNet 320: 5120 sums, VAE 512: 4096; NOTES v0.15).
+# The last program reads them 4 partial blocks a step, so its tile stays small beside the
+# main loop's registers.
+FOLD_MAX = 32768
+FOLD_BLOCK_P = 4
 
 
 def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
@@ -1206,6 +1263,7 @@ class Prepared:
     loop_scratch: int = 0  # fp32 (M, 2) scratch of the loop path's backward (elements)
     total: Optional[FixedLaunch] = None
     cfg: Optional[LaunchConfig] = None
+    folded: bool = False  # GroupNorm rows: the launch writes dw, db itself (FINAL_SUM)
 
     def workspace(self, device):
         """(ws, tag) for one launch (launch.coop_workspace): SYNC 2 counts arrivals in its
@@ -1336,8 +1394,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                  has_b: bool = False, pps: Optional[int] = None) -> Optional[Prepared]:
     """channels: None, or GroupNorm's (G, CG, S) with N = CG * S (groupnorm.py's rows
     path): then only the cooperative path with w, b one value per slice runs (else None
-    is returned), DW and DB take (M, GROUP) fp32 slice sums, `partials` is M * GROUP and
-    the caller reduces them per channel. pps: as _prepare_fwd's."""
+    is returned), DW and DB take (M, GROUP) fp32 slice sums and `partials` is M * GROUP;
+    up to FOLD_MAX of them the launch's last program sums them per channel into DWO and
+    DBO (`folded`), else the caller does. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
     cfg = bwd_config(N, sms, element_size, is_rms)
@@ -1352,6 +1411,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
             return None
         affine = 1 if CG == 1 else 2
     rows_per_program = 0
+    fold = affine > 0 and M * cfg.group <= FOLD_MAX
+    K = cfg.group // CG  # slices per channel (affine)
+    sum_k = min(_next_pow2(K), 64) if K > 1 else 1
     if cfg.path == COOP:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
@@ -1371,10 +1433,11 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
-        ("PAIR_SUM", not interpreting())), cfg.num_warps)
+        ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", FOLD_BLOCK_P),
+        ("SUM_N", max(1, SUM_BLOCK_N // sum_k)), ("SUM_K", sum_k)), cfg.num_warps)
     if affine:
-        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2, partials=M * cfg.group,
-                        cfg=cfg)
+        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
+                        partials=M * cfg.group, cfg=cfg, folded=fold)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
@@ -1405,7 +1468,7 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
             return (x.dtype, dtype_of(weight) or x.dtype, x.dtype, dy.dtype,
                     dtype_of(dh) or dy.dtype, f32, f32, dx.dtype,
                     (dw_dtype if one else f32) if has_dw else f32,
-                    (db_dtype if one else f32) if want_db else f32, f32, torch.int64)
+                    (db_dtype if one else f32) if want_db else f32, f32, torch.int64, f32, f32)
         prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
             strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes, (1,)))
@@ -1426,7 +1489,8 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         prep.launch((
             x, weight if has_w else x, x, dy, dh if has_dh else dy,
             mean if not is_rms else rstd, rstd, dx,
-            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws), (tag,))
+            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws, rstd,
+            rstd), (tag,))
     if prep.total is None:
         return dw_part, db_part
     dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
