@@ -966,7 +966,7 @@ def _groupnorm_cols_apply_kernel(
 
 
 @triton.jit
-def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.constexpr,
+def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
                   BACKOFF: tl.constexpr):
     """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
     (WS as the cooperative columns kernel's) and merge them in chunk order, KB chunks a
@@ -982,7 +982,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.cons
         kk = k0 + t_k
         live = (kk < K) & (t_g < G)
         ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
-        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), 1, BACKOFF)
+        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), TAG, BACKOFF)
         pm, pq = _unpack(v, two)
         pm = tl.reshape(pm, [KB, GB])
         pq = tl.reshape(pq, [KB, GB])
@@ -996,7 +996,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, GB: tl.constexpr, KB: tl.cons
     return m_cnt, m_mean, m_m2
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["TAG"])
 def _groupnorm_cols_coop_kernel(
     X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
     W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
@@ -1004,8 +1004,8 @@ def _groupnorm_cols_coop_kernel(
     Y,  # *y, as X, x's dtype
     MEAN,  # *fp32 (N, G): group means (written when STATS)
     RSTD,  # *fp32 (N, G): group 1 / std (written when STATS)
-    WS,  # *int64, zeroed: (N, K, G, 2) per chunk and group mean and M2, then (N, G, 2)
-    #      per group mean and rstd; each word tagged with 1
+    WS,  # *int64: (N, K, G, 2) per chunk and group mean and M2, then (N, G, 2) per group
+    #      mean and rstd; each word tagged with TAG (launch.coop_workspace)
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -1014,6 +1014,7 @@ def _groupnorm_cols_coop_kernel(
     Q,  # samples in flight: the grid is Q * K programs
     s_chunk,  # positions per chunk, a multiple of BLOCK_S
     eps,  # added to the variance before the square root
+    TAG,  # the tag of this launch's words in WS (the same for the three PHASE launches)
     ACTIVATION: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
@@ -1060,17 +1061,17 @@ def _groupnorm_cols_coop_kernel(
             dev = c_mean - g_mean[:, None]
             g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
-            _publish(slots, g_mean, 1, g_mask)
-            _publish(slots + 1, g_m2, 1, g_mask)
+            _publish(slots, g_mean, TAG, g_mask)
+            _publish(slots + 1, g_m2, TAG, g_mask)
         if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
-                r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, GB,
+                r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
                                                     KB, BACKOFF)
                 r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + tl.cast(eps, tl.float32))
                 rg = k * GB + tl.arange(0, GB)
                 fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
-                _publish(fin, r_mean, 1, rg < G)
-                _publish(fin + 1, r_rstd, 1, rg < G)
+                _publish(fin, r_mean, TAG, rg < G)
+                _publish(fin + 1, r_rstd, TAG, rg < G)
                 if STATS:
                     tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
                     tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
@@ -1078,7 +1079,7 @@ def _groupnorm_cols_coop_kernel(
             f = tl.arange(0, FB)
             two = tl.arange(0, 2)
             ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), 1, BACKOFF)
+            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
             f_mean, f_rstd = _unpack(v, two)
             # Entries past G are 0: fold the [FB] words onto the first G_P2.
             m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
@@ -1510,7 +1511,7 @@ class Prepared:
     group_path: bool = False
     cols_path: bool = False
     rows: Optional[R.Prepared] = None  # the rows path's launch (forward, contiguous x)
-    slots: int = 0  # zeroed int64 words per call (the cooperative columns path's WS)
+    slots: int = 0  # int64 words per call (the cooperative columns path's WS; coop_workspace)
     done: int = 0  # group path backward: tagged words of its final sum (coop_workspace)
 
     @property
@@ -1583,7 +1584,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
     prep, cfg = make(COLS_COOP_PPS)
     if prep is None or split or not R.COOP_FIT:
         return prep
-    fit = prep.launches[0].resident(x.device, dtypes, (1e-5,))
+    fit = prep.launches[0].resident(x.device, dtypes, (1e-5, 1))
     return make(fit)[0] if fit is not None and fit < COLS_COOP_PPS else prep
 
 
@@ -1693,10 +1694,10 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
                          (eps,))
         return
     if prep.slots:  # the cooperative columns path, one launch per step in the interpreter
-        ws = torch.zeros((prep.slots,), device=x.device, dtype=torch.int64)
+        ws, tag = coop_workspace(x.device, prep.slots)
         for launch in prep.launches:
             launch((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd, ws),
-                   (eps,))
+                   (eps, tag))
         return
     part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
     if prep.cols_path:
