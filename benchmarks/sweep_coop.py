@@ -12,7 +12,7 @@ parameters are noise at these sizes).
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path, `default`). SWEEP_WARM=1 runs each
+or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -43,6 +43,8 @@ def _env_configs(name, default):
             out.append(("default",))
         elif c.startswith("t"):  # tile path: t<rows>/<warps>/<programs per SM>
             out.append(("tile",) + tuple(int(v) for v in c[1:].split("/")))
+        elif c.startswith("T"):  # the same, one power-of-two tile (no second tile)
+            out.append(("tile1",) + tuple(int(v) for v in c[1:].split("/")))
         else:
             out.append(tuple(int(v) for v in c.split("/")))
     return out
@@ -103,12 +105,16 @@ def main():
                         cfg = (bwd0(n, sms, x.element_size(), is_rms) if mode == "bwd"
                                else fwd0(n, sms, x.element_size(), RES, is_rms))
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
-                        tag = f"default {cfg.path}:{slc}/{cfg.rows}r/{warps}w/{pps}pps"
-                    elif choice[0] == "tile":
+                        tag = (f"default {cfg.path}:{slc}" + (f"+{cfg.block_n2}" if cfg.block_n2
+                                                                 else "")
+                               + f"/{cfg.rows}r/{warps}w/{pps}pps")
+                    elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps = choice
-                        slc = triton.next_power_of_2(n)
-                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps)
-                        tag = f"tile {rows_}r/{warps}w/{pps}pps"
+                        slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
+                                     else K._tile_blocks(n))
+                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2)
+                        tag = (f"tile {slc}" + (f"+{slc2}" if slc2 else "")
+                               + f" {rows_}r/{warps}w/{pps}pps")
                     else:
                         # Read as rownorm reads its config tables.
                         cfg = K._coop(n, sms, (choice,))

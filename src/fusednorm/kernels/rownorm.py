@@ -309,6 +309,38 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
     return _activation(y, ACTIVATION)
 
 
+@triton.jit
+def _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm,
+            HAS_RESIDUAL: tl.constexpr):
+    """A tile-path forward tile of x in fp32, or of h = x + residual (stored, and
+    normalized as stored) with HAS_RESIDUAL."""
+    x = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+    if HAS_RESIDUAL:
+        r = tl.load(R + rows64 * stride_rm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+        h = (x + r).to(H.dtype.element_ty)
+        tl.store(H + rows64 * stride_hm + cols[None, :], h, mask=mask)
+        x = h.to(tl.float32)
+    return x
+
+
+@triton.jit
+def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
+            HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr,
+            ACTIVATION: tl.constexpr):
+    """Store y * w + b (AFFINE 0), or _affine's act(y * w + b), of a tile-path forward
+    tile (y: xhat)."""
+    if AFFINE == 0:
+        col_mask = cols < N
+        if HAS_WEIGHT:
+            y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+        if HAS_BIAS:
+            y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+    else:
+        y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
+                    HAS_BIAS, AFFINE, ACTIVATION)
+    tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
+
+
 @triton.jit(do_not_specialize=["TAG"])
 def _rownorm_fwd_kernel(
     X,  # *x, (M, N), row stride stride_xm, unit column stride
@@ -342,7 +374,9 @@ def _rownorm_fwd_kernel(
     GROUP: tl.constexpr,  # programs per row (PATH 1)
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
-    BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N), slice (PATH 1) or chunk (PATH 2)
+    BLOCK_N: tl.constexpr,  # row tile (PATH 0: >= N, or the first of two), slice (PATH 1)
+    #                         or chunk (PATH 2)
+    BLOCK_N2: tl.constexpr,  # PATH 0: a second tile, columns BLOCK_N.. (0: none; _tile_blocks)
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     AFFINE: tl.constexpr,  # w, b per column (0) or per GroupNorm channel (1, 2: _affine)
@@ -359,32 +393,38 @@ def _rownorm_fwd_kernel(
         cols = tl.arange(0, BLOCK_N)
         col_mask = cols < N
         mask = row_mask[:, None] & col_mask[None, :]
-        x = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
-        if HAS_RESIDUAL:
-            r = tl.load(R + rows64 * stride_rm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
-            h = (x + r).to(H.dtype.element_ty)
-            tl.store(H + rows64 * stride_hm + cols[None, :], h, mask=mask)
-            x = h.to(tl.float32)
+        x = _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm, HAS_RESIDUAL)
+        if BLOCK_N2 > 0:  # the row's second tile, columns from BLOCK_N (_tile_blocks)
+            cols2 = BLOCK_N + tl.arange(0, BLOCK_N2)
+            mask2 = row_mask[:, None] & (cols2 < N)[None, :]
+            x2 = _tile_h(X, R, H, rows64, cols2, mask2, stride_xm, stride_rm, stride_hm,
+                         HAS_RESIDUAL)
         if IS_RMS:
             xc = x
+            ss = tl.sum(xc * xc, axis=1)
+            if BLOCK_N2 > 0:
+                xc2 = x2
+                ss += tl.sum(xc2 * xc2, axis=1)
         else:
-            mean = tl.sum(x, axis=1) / N
+            if BLOCK_N2 > 0:
+                mean = (tl.sum(x, axis=1) + tl.sum(x2, axis=1)) / N
+            else:
+                mean = tl.sum(x, axis=1) / N
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
             xc = tl.where(mask, x - mean[:, None], 0.0)
-        rstd = 1.0 / tl.sqrt(tl.sum(xc * xc, axis=1) / N + eps)
+            ss = tl.sum(xc * xc, axis=1)
+            if BLOCK_N2 > 0:
+                xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
+                ss += tl.sum(xc2 * xc2, axis=1)
+        rstd = 1.0 / tl.sqrt(ss / N + eps)
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
-        y = xc * rstd[:, None]
-        if AFFINE == 0:
-            if HAS_WEIGHT:
-                y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
-            if HAS_BIAS:
-                y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
-        else:
-            y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
-                        HAS_BIAS, AFFINE, ACTIVATION)
-        tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
+        _tile_y(xc * rstd[:, None], W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG,
+                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
+        if BLOCK_N2 > 0:
+            _tile_y(xc2 * rstd[:, None], W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G,
+                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
@@ -588,6 +628,7 @@ def _rownorm_bwd_kernel(
     GROUP_P2: tl.constexpr,  # GROUP rounded up to a power of two
     SPIN: tl.constexpr,  # PATH 1: length of the partials tile waited on (see _collect_rows)
     BLOCK_N: tl.constexpr,
+    BLOCK_N2: tl.constexpr,  # PATH 0: a second tile, columns BLOCK_N.. (0: none; _tile_blocks)
     SYNC: tl.constexpr,  # how PATH 1 waits for a row's partials (see _collect_rows)
     BACKOFF: tl.constexpr,  # PATH 1: nanoseconds slept between polls of the wait (_spin)
     PREFETCH: tl.constexpr,  # PATH 1: the next row's loads in flight during the wait
@@ -610,6 +651,13 @@ def _rownorm_bwd_kernel(
             w = tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
         dw_acc = tl.zeros([ROWS, BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([ROWS, BLOCK_N], dtype=tl.float32)
+        if BLOCK_N2 > 0:  # the row's second tile, columns from BLOCK_N (_tile_blocks)
+            cols2 = BLOCK_N + tl.arange(0, BLOCK_N2)
+            col_mask2 = cols2 < N
+            if HAS_WEIGHT:
+                w2 = tl.load(W + cols2, mask=col_mask2, other=0.0).to(tl.float32)[None, :]
+            dw_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
+            db_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
         # Loads run one step ahead: the next rows' x and dy are in flight while this
         # step's two reductions wait on their barriers.
         rows = row_start + tl.arange(0, ROWS)
@@ -617,6 +665,10 @@ def _rownorm_bwd_kernel(
         mask = (rows < M)[:, None] & col_mask[None, :]
         xn = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0)
         dyn = tl.load(DY + rows64 * stride_dym + cols[None, :], mask=mask, other=0.0)
+        if BLOCK_N2 > 0:
+            mask2 = (rows < M)[:, None] & col_mask2[None, :]
+            xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
+            dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
             rows = row_start + r0 + tl.arange(0, ROWS)
             row_mask = rows < M
@@ -625,24 +677,48 @@ def _rownorm_bwd_kernel(
             x = xn.to(tl.float32)
             dy = dyn.to(tl.float32)
             nrows64 = rows64 + ROWS
-            nmask = ((rows + ROWS < M) & (r0 + ROWS < rows_per_program))[:, None] & col_mask[None, :]
+            nrow_mask = ((rows + ROWS < M) & (r0 + ROWS < rows_per_program))[:, None]
+            nmask = nrow_mask & col_mask[None, :]
             xn = tl.load(X + nrows64 * stride_xm + cols[None, :], mask=nmask, other=0.0)
             dyn = tl.load(DY + nrows64 * stride_dym + cols[None, :], mask=nmask, other=0.0)
+            if BLOCK_N2 > 0:
+                mask2 = row_mask[:, None] & col_mask2[None, :]
+                x2 = xn2.to(tl.float32)
+                dy2 = dyn2.to(tl.float32)
+                nmask2 = nrow_mask & col_mask2[None, :]
+                xn2 = tl.load(X + nrows64 * stride_xm + cols2[None, :], mask=nmask2, other=0.0)
+                dyn2 = tl.load(DY + nrows64 * stride_dym + cols2[None, :], mask=nmask2,
+                               other=0.0)
             rstd = tl.load(RSTD + rows, mask=row_mask, other=0.0)[:, None]
             if IS_RMS:
                 xhat = x * rstd
+                if BLOCK_N2 > 0:
+                    xhat2 = x2 * rstd
             else:
                 mean = tl.load(MEAN + rows, mask=row_mask, other=0.0)[:, None]
                 xhat = tl.where(mask, (x - mean) * rstd, 0.0)
+                if BLOCK_N2 > 0:
+                    xhat2 = tl.where(mask2, (x2 - mean) * rstd, 0.0)
             if HAS_WEIGHT:
                 wdy = dy * w
             else:
                 wdy = dy
-            c1 = tl.sum(xhat * wdy, axis=1)[:, None] / N
+            s1 = tl.sum(xhat * wdy, axis=1)[:, None]
+            if not IS_RMS:
+                s2 = tl.sum(wdy, axis=1)[:, None]
+            if BLOCK_N2 > 0:
+                if HAS_WEIGHT:
+                    wdy2 = dy2 * w2
+                else:
+                    wdy2 = dy2
+                s1 += tl.sum(xhat2 * wdy2, axis=1)[:, None]
+                if not IS_RMS:
+                    s2 += tl.sum(wdy2, axis=1)[:, None]
+            c1 = s1 / N
             if IS_RMS:
                 dx = (wdy - xhat * c1) * rstd
             else:
-                c2 = tl.sum(wdy, axis=1)[:, None] / N
+                c2 = s2 / N
                 dx = (wdy - (xhat * c1 + c2)) * rstd
             if HAS_DH:
                 dx += tl.load(DH + rows64 * stride_dhm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
@@ -651,10 +727,31 @@ def _rownorm_bwd_kernel(
                 dw_acc += dy * xhat
             if HAS_BIAS:
                 db_acc += dy
+            if BLOCK_N2 > 0:
+                if IS_RMS:
+                    dx2 = (wdy2 - xhat2 * c1) * rstd
+                else:
+                    dx2 = (wdy2 - (xhat2 * c1 + c2)) * rstd
+                if HAS_DH:
+                    dx2 += tl.load(DH + rows64 * stride_dhm + cols2[None, :], mask=mask2,
+                                   other=0.0).to(tl.float32)
+                tl.store(DX + rows64 * stride_dxm + cols2[None, :], dx2.to(DX.dtype.element_ty),
+                         mask=mask2)
+                if HAS_DW:
+                    dw_acc2 += dy2 * xhat2
+                if HAS_BIAS:
+                    db_acc2 += dy2
         if HAS_DW:
             tl.store(DW + pid.to(tl.int64) * N + cols, tl.sum(dw_acc, axis=0), mask=col_mask)
         if HAS_BIAS:
             tl.store(DB + pid.to(tl.int64) * N + cols, tl.sum(db_acc, axis=0), mask=col_mask)
+        if BLOCK_N2 > 0:
+            if HAS_DW:
+                tl.store(DW + pid.to(tl.int64) * N + cols2, tl.sum(dw_acc2, axis=0),
+                         mask=col_mask2)
+            if HAS_BIAS:
+                tl.store(DB + pid.to(tl.int64) * N + cols2, tl.sum(db_acc2, axis=0),
+                         mask=col_mask2)
     elif PATH == 1:
         # Rows group, group + num_groups, ...; this program's dw/db slice stays in
         # registers over all of them and is written once, as partial row `group`.
@@ -1120,6 +1217,7 @@ class LaunchConfig:
     group: int = 1  # programs per row (COOP)
     prefetch: bool = True  # COOP backward: the one-row-deep pipeline (else two rows live)
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
+    block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -1149,6 +1247,23 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     return None
 
 
+# A tile-path row whose length is far from a power of two is held as two power-of-two
+# tiles, the second rounded up from the rest: 5120 as 4096 + 1024 (not 8192 lanes), 3000
+# as 2048 + 1024, 12288 as 8192 + 4096; where that saves no lanes (7000: 4096 + 4096) one
+# tile. FUSEDNORM_TWO_TILES=0 keeps one tile everywhere. Measured in NOTES v0.15.
+TWO_TILES = os.environ.get("FUSEDNORM_TWO_TILES", "1") != "0"
+
+
+def _tile_blocks(n: int):
+    """(first tile, second tile or 0) of a tile-path row of n."""
+    p2 = _next_pow2(n)
+    if not TWO_TILES or n == p2 or n < 4:
+        return p2, 0
+    first = p2 // 2
+    second = _next_pow2(n - first)
+    return (first, second) if first + second < p2 else (p2, 0)
+
+
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
                is_rms: bool = False) -> LaunchConfig:
@@ -1164,7 +1279,8 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # tile.log); at 12288 the two counts agree (16 warps, 93.5 / 98.4%).
         used = rows * min(n, block_n)
         warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
-        return LaunchConfig(TILE, block_n, rows, warps)
+        first, second = _tile_blocks(n)
+        return LaunchConfig(TILE, first, rows, warps, block_n2=second)
     if residual:
         choices = FWD_COOP
     elif element_size == 4:
@@ -1196,11 +1312,12 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
         # (block 8192) neither 2 per SM nor 16 warps did (16-bit 81-86%: the padded block).
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
+        first, second = _tile_blocks(n)
         if block_n <= 2048:
-            return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
+            return LaunchConfig(TILE, first, rows, 4, programs_per_sm=2, block_n2=second)
         if block_n <= 4096:
-            return LaunchConfig(TILE, block_n, 2, 8, programs_per_sm=1)
-        return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
+            return LaunchConfig(TILE, first, 2, 8, programs_per_sm=1, block_n2=second)
+        return LaunchConfig(TILE, first, rows, 8, programs_per_sm=1, block_n2=second)
     size = 4 if element_size >= 4 else 2
     return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
@@ -1318,8 +1435,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
-        ("BLOCK_N", cfg.block_n), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()),
-        ("AFFINE", affine),
+        ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
+        ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting())), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
@@ -1431,7 +1548,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
         ("ROWS", cfg.rows), ("GROUP", cfg.group),
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
-        ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
+        ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", FOLD_BLOCK_P),
         ("SUM_N", max(1, SUM_BLOCK_N // sum_k)), ("SUM_K", sum_k)), cfg.num_warps)
