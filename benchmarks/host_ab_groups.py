@@ -2,9 +2,11 @@
 variants, alternated round by round so that the lent host's drift (2x between runs of one
 tree, NOTES v0.14) falls on all of them alike:
   zeros    v0.14's launches: a torch.zeros workspace per cooperative call, and the
-           backward's dw/db sum in a launch of its own (rownorm.FOLD_MAX = 0);
+           backward's dw/db sum in a launch of its own (rownorm.FOLD_MAX and
+           groupnorm.FOLD_GROUP_MAX 0);
   ws       the stream's reused workspace with a serial tag (launch.coop_workspace);
-  ws+fold  and the dw/db sum in the main launch's last program (rownorm._last_sums).
+  ws+fold  and the dw/db sum in the main launch (rows path: its last program,
+           rownorm._last_sums; group path: each group's last program).
 For each (shape, mode, variant): host us a call (bench.timing.host_us: enqueued without
 waiting), the call as the bench times it (CUDA events, back to back), and for the
 backward the GPU time of ops.groupnorm.bwd_impl replayed in a CUDA graph (the capture
@@ -35,6 +37,7 @@ ROUNDS = int(os.environ.get("AB_ROUNDS", "5"))
 DTYPE = torch.bfloat16
 G = 32
 FOLD_MAX = R.FOLD_MAX
+FOLD_GROUP_MAX = K.FOLD_GROUP_MAX
 
 
 def _zeros_ws(device, words, fresh=False):
@@ -45,6 +48,7 @@ def variant(name):
     ws = L.coop_workspace if name != "zeros" else _zeros_ws
     R.coop_workspace = K.coop_workspace = ws
     R.FOLD_MAX = FOLD_MAX if name == "ws+fold" else 0
+    K.FOLD_GROUP_MAX = FOLD_GROUP_MAX if name == "ws+fold" else 0
     R.clear_prepared()
     K.clear_plan_caches()
 

@@ -580,6 +580,7 @@ def test_launchers_write_every_element(device, layout, groups, fold, monkeypatch
     from fusednorm.kernels import rownorm as R
     if not fold:
         monkeypatch.setattr(R, "FOLD_MAX", 0)
+        monkeypatch.setattr(K, "FOLD_GROUP_MAX", 0)
     R.clear_prepared()
     K.clear_plan_caches()
     if groups == 12:

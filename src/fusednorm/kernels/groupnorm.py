@@ -74,7 +74,7 @@ from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
                      dtype_of)
 from . import rownorm as R
-from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _last_sums, _prev_pow2, _publish, _spin,
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
                       _unpack)
 
 @triton.jit
@@ -583,7 +583,7 @@ def _groupnorm_bwd_group_kernel(
     DWP,  # *fp32 (2, N, C) contiguous: [0] sum over s of dz * xhat, [1] of dz, per sample
     DWO,  # *(C,) dw in its dtype (FINAL_SUM)
     DBO,  # *(C,) db in its dtype (FINAL_SUM)
-    DONE,  # *int64 (N * G,): a tagged word per program (FINAL_SUM; rownorm._last_sums)
+    DONE,  # *int64 (N * G,): a tagged word per program (FINAL_SUM)
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -598,9 +598,10 @@ def _groupnorm_bwd_group_kernel(
     BLOCK_C: tl.constexpr,
     BLOCK_S: tl.constexpr,
     ONE_TILE: tl.constexpr,
-    FINAL_SUM: tl.constexpr,  # the last program sums DWP over the samples into DWO, DBO
+    FINAL_SUM: tl.constexpr,  # each group's last program sums DWP over the samples into
+    #                           DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: samples per step of that sum
-    SUM_N: tl.constexpr,  # FINAL_SUM: channels per step
+    SUM_C: tl.constexpr,  # FINAL_SUM: channels per step
 ):
     pid = tl.program_id(0)  # n * G + g
     G = C // Cg
@@ -666,7 +667,36 @@ def _groupnorm_bwd_group_kernel(
                 dx = (w[:, None] * dz - (xhat * c1 + c2)) * rstd
                 tl.store(DX + at + offs, dx.to(DX.dtype.element_ty), mask=mask)
     if FINAL_SUM:
-        _last_sums(DONE, TAG, DWP, DBP, DWO, DBO, N, C, 1, SUM_P, SUM_N, 1, 256)
+        # The last sample's program of each group sums the group's channels over the
+        # samples once the others have stored them: G programs in parallel, no one waits
+        # on them (the interpreter runs them last), and a fixed order (deterministic).
+        tl.debug_barrier()  # every thread's partial stores before the one release
+        tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
+        if n == N - 1:
+            g = pid % G
+            for n0 in range(0, N, SUM_P):
+                nn = n0 + tl.arange(0, SUM_P)
+                live = nn < N
+                v = tl.atomic_add(DONE + nn * G + g, 0, mask=live, sem="acquire")
+                pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+                while pending > 0:
+                    v = tl.atomic_add(DONE + nn * G + g, 0, mask=live, sem="acquire")
+                    pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+            tl.debug_barrier()  # the acquires before any thread reads the partials
+            cs = tl.arange(0, SUM_C)
+            for c0 in range(0, Cg, SUM_C):
+                c_mask = c0 + cs < Cg
+                acc_w = tl.zeros([SUM_P, SUM_C], dtype=tl.float32)
+                acc_b = tl.zeros([SUM_P, SUM_C], dtype=tl.float32)
+                for n0 in range(0, N, SUM_P):
+                    nn = n0 + tl.arange(0, SUM_P)
+                    offs = nn.to(tl.int64)[:, None] * C + (c_lo + c0 + cs)[None, :]
+                    m = (nn < N)[:, None] & c_mask[None, :]
+                    acc_w += tl.load(DWP + offs, mask=m, other=0.0)
+                    acc_b += tl.load(DBP + offs, mask=m, other=0.0)
+                out = c_lo + c0 + cs
+                tl.store(DWO + out, tl.sum(acc_w, axis=0).to(DWO.dtype.element_ty), mask=c_mask)
+                tl.store(DBO + out, tl.sum(acc_b, axis=0).to(DBO.dtype.element_ty), mask=c_mask)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1224,6 +1254,14 @@ def config(C: int, S: int, Cg: int, channels_last: bool, backward: bool,
 # against 50.8/48.5, IN 8x128x32^3 84.5/66.3 against 59.0/53.2, UNet 16x1280x16x16
 # 51.7/51.8 against 36.7/43.2, 16x1280x8x8 42.7/32.7 against 16.7/18.0.
 GROUP_MIN_WAVES = 2
+# The group path's backward folds the dw/db sum over the samples into its launch: each
+# group's last program adds up the group's Cg x N per-sample sums, FOLD_TILE of them a
+# step, where there are at most FOLD_GROUP_MAX (a few steps; beyond, a launch of its own).
+# v0.15 call 3 measured a single program summing all N x C (16 x 1280) at +9.4 us of GPU
+# time against the separate launch (15.4 -> 24.8 us): latency-bound steps, hence one
+# summing program per group.
+FOLD_GROUP_MAX = 16384
+FOLD_TILE = 2048
 GROUP_MAX_BYTES = 256 << 10
 # channels_last groups are runs of Cg channels at a stride of C: the group path only takes
 # runs of at least 64 bytes. UNet 16x1280x16x16 (Cg = 40, 80 B runs) ran at 32.9/27.9%
@@ -1747,13 +1785,16 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     gc = group_config(x, Cg, backward=True)
     if gc is not None:
         # Per-sample sums (2, N, C) from the group kernel, then dw, db = their sums over n:
-        # up to FOLD_MAX of them by its last program (rownorm._last_sums), else a launch.
-        fold = N * C <= R.FOLD_MAX
+        # by each group's last program (FINAL_SUM) where a group's Cg x N sums fit
+        # FOLD_GROUP_MAX, else in a launch of their own.
+        fold = Cg * N <= FOLD_GROUP_MAX
+        sum_p = min(_next_pow2(N), 16)
+        sum_c = min(_next_pow2(Cg), max(1, FOLD_TILE // sum_p))
         main = FixedLaunch(_BWD_GROUP, (N * num_groups,),
                            (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
                            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
-                                    ("SUM_P", R.FOLD_BLOCK_P), ("SUM_N", R.SUM_BLOCK_N)),
+                                    ("SUM_P", sum_p), ("SUM_C", sum_c)),
                            gc.num_warps)
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,

@@ -979,8 +979,8 @@ def _sum_partials_kernel(
 @triton.jit
 def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, WAIT: tl.constexpr):
-    """The final dw, db sum folded into a backward launch (GroupNorm's rows and group
-    paths): every program calls this once it has stored its partials. It marks its word of
+    """The final dw, db sum folded into a backward launch (GroupNorm's rows path): every
+    program calls this once it has stored its partials. It marks its word of
     DONE (int64, one per program) with the launch's TAG, releasing its stores; the grid's
     last program waits until every word carries TAG (acquire) and then sums the (P, N, K)
     partials as _sum_partials_kernel would, all N columns. Nothing waits on the last
@@ -1191,10 +1191,20 @@ SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 # GroupNorm's rows-path backward folds that sum into its own launch (_last_sums) up to
 # FOLD_MAX slice sums (M x GROUP): the launch, not the GPU time, is what the sum cost at
 # the groups suite's host-bound shapes (UNet 320: 5120 sums, VAE 512: 4096; NOTES v0.15).
-# The last program reads them 4 partial blocks a step, so its tile stays small beside the
-# main loop's registers.
-FOLD_MAX = 32768
-FOLD_BLOCK_P = 4
+# The last program reads FOLD_TILE of them a step (a tile small beside the main loop's
+# registers); its steps are latency-bound, so few of them: v0.15 call 3, with 1024 a step,
+# measured the fold at +0.9 / +3.7 us of GPU time (UNet 320 / VAE 512) against the launch
+# of its own, which cost 40-60 us of host time more per call.
+FOLD_MAX = 8192
+FOLD_TILE = 2048
+
+
+def _fold_tile(P: int, K: int):
+    """(partial blocks, columns, slices) a step of the folded sum over (P, N, K) partials."""
+    sum_p = min(_next_pow2(P), 16)
+    lanes = max(1, FOLD_TILE // sum_p)
+    sum_k = min(_next_pow2(K), 64, lanes) if K > 1 else 1
+    return sum_p, max(1, lanes // sum_k), sum_k
 
 
 def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
@@ -1529,8 +1539,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         affine = 1 if CG == 1 else 2
     rows_per_program = 0
     fold = affine > 0 and M * cfg.group <= FOLD_MAX
-    K = cfg.group // CG  # slices per channel (affine)
-    sum_k = min(_next_pow2(K), 64) if K > 1 else 1
+    sum_p, sum_n, sum_k = _fold_tile(M // G, cfg.group // CG)
     if cfg.path == COOP:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
@@ -1550,8 +1559,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
-        ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", FOLD_BLOCK_P),
-        ("SUM_N", max(1, SUM_BLOCK_N // sum_k)), ("SUM_K", sum_k)), cfg.num_warps)
+        ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
+        ("SUM_N", sum_n), ("SUM_K", sum_k)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold)
