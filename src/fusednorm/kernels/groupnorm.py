@@ -690,10 +690,11 @@ def _groupnorm_bwd_group_kernel(
                 acc_b = tl.zeros([SUM_P, SUM_C], dtype=tl.float32)
                 for n0 in range(0, N, SUM_P):
                     nn = n0 + tl.arange(0, SUM_P)
-                    offs = nn.to(tl.int64)[:, None] * C + (c_lo + c0 + cs)[None, :]
+                    # (not `offs`: the tile offsets above keep that name and type)
+                    at_p = nn.to(tl.int64)[:, None] * C + (c_lo + c0 + cs)[None, :]
                     m = (nn < N)[:, None] & c_mask[None, :]
-                    acc_w += tl.load(DWP + offs, mask=m, other=0.0)
-                    acc_b += tl.load(DBP + offs, mask=m, other=0.0)
+                    acc_w += tl.load(DWP + at_p, mask=m, other=0.0)
+                    acc_b += tl.load(DBP + at_p, mask=m, other=0.0)
                 out = c_lo + c0 + cs
                 tl.store(DWO + out, tl.sum(acc_w, axis=0).to(DWO.dtype.element_ty), mask=c_mask)
                 tl.store(DBO + out, tl.sum(acc_b, axis=0).to(DBO.dtype.element_ty), mask=c_mask)

@@ -261,7 +261,8 @@ def coop_workspace(device: torch.device, words: int, fresh: bool = False):
     if device.type == "cuda":
         if fresh or torch.cuda.is_current_stream_capturing():
             return torch.zeros((words,), device=device, dtype=torch.int64), 1
-        key = (device.index, _driver().get_current_stream(device.index))
+        index = device.index if device.index is not None else torch.cuda.current_device()
+        key = (index, _driver().get_current_stream(index))
     else:  # the interpreter: one buffer per device, calls run one after another
         if fresh:
             return torch.zeros((words,), device=device, dtype=torch.int64), 1

@@ -1257,10 +1257,12 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     return None
 
 
-# A tile-path row whose length is far from a power of two is held as two power-of-two
+# A tile-path row whose length is far from a power of two can be held as two power-of-two
 # tiles, the second rounded up from the rest: 5120 as 4096 + 1024 (not 8192 lanes), 3000
 # as 2048 + 1024, 12288 as 8192 + 4096; where that saves no lanes (7000: 4096 + 4096) one
-# tile. FUSEDNORM_TWO_TILES=0 keeps one tile everywhere. Measured in NOTES v0.15.
+# tile. The LayerNorm forward takes them (fwd_config); the backward measured worse (the
+# kernel keeps them for sweeps: sweep_coop.py's t specs). FUSEDNORM_TWO_TILES=0 keeps one
+# tile everywhere.
 TWO_TILES = os.environ.get("FUSEDNORM_TWO_TILES", "1") != "0"
 
 
@@ -1289,8 +1291,15 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # tile.log); at 12288 the two counts agree (16 warps, 93.5 / 98.4%).
         used = rows * min(n, block_n)
         warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
+        # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps
+        # (v0.15 call 4, sweep_coop.py, GPU time, one padded tile -> two): bf16 5120 94.2
+        # -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8 warps), fp32 12288 94.1 ->
+        # 98.7, fp32 5120 99.1 -> 98.5. RMSNorm keeps one tile (two: -0.1 to -1.0 at the
+        # same N); the residual forms were not measured.
         first, second = _tile_blocks(n)
-        return LaunchConfig(TILE, first, rows, warps, block_n2=second)
+        if second and not is_rms and not residual:
+            return LaunchConfig(TILE, first, rows, max(1, warps // 2), block_n2=second)
+        return LaunchConfig(TILE, block_n, rows, warps)
     if residual:
         choices = FWD_COOP
     elif element_size == 4:
@@ -1320,14 +1329,17 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
         # 91.3 -> 93.1 / 92.4; with dh bf16 85.4 / 93.9 -> 91.8 / 94.7, fp32 84.4 / 95.8
         # -> 95.7 / 97.3. At 256 and 512 no variant won in all four cells, and at 5120
         # (block 8192) neither 2 per SM nor 16 warps did (16-bit 81-86%: the padded block).
+        # One padded tile: two (_tile_blocks) lost at 5120 in most cells (v0.15 call 4,
+        # sweep_coop.py, GPU time, one tile 8192 / 8 warps -> the best two-tile config):
+        # bf16 LayerNorm / RMSNorm 81.6 / 81.1 -> 85.2 / 89.1 (4 warps 2 per SM; 2 rows),
+        # but fp32 92.5 / 92.6 -> 85.7 / 91.4 and with dh bf16 LayerNorm 80.2 -> 59.5.
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
-        first, second = _tile_blocks(n)
         if block_n <= 2048:
-            return LaunchConfig(TILE, first, rows, 4, programs_per_sm=2, block_n2=second)
+            return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
         if block_n <= 4096:
-            return LaunchConfig(TILE, first, 2, 8, programs_per_sm=1, block_n2=second)
-        return LaunchConfig(TILE, first, rows, 8, programs_per_sm=1, block_n2=second)
+            return LaunchConfig(TILE, block_n, 2, 8, programs_per_sm=1)
+        return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     size = 4 if element_size >= 4 else 2
     return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
