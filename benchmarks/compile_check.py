@@ -76,9 +76,13 @@ GROUP_SHAPES = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16
                 ((2, 32, 128, 128, 128), None), ((8, 128, 32, 32, 32), None),
                 ((16, 64, 128, 128), None)]
 # "quick" (the CI test): the variants that once broke Triton 3.6's compiler (the group
-# backward over several tiles in fp32, GroupNorm and InstanceNorm) and a split-path shape.
+# backward over several tiles in fp32, GroupNorm and InstanceNorm; v0.15: the group path's
+# folded dw/db sum, whose loop reused a name with another type, which the interpreter
+# does not check) and a split-path shape; then the folded rows-path backward (UNet 320)
+# and the two-tile LayerNorm forward (5120) in bf16.
 QUICK_SHAPES = [((16, 640, 32, 32), 32), ((8, 128, 32, 32, 32), None),
                 ((2, 128, 512, 512), 32)]
+QUICK_SHAPES_BF16 = [((16, 1280, 16, 16), 32), ((16, 320, 64, 64), 32)]
 
 
 def launch_groups(shapes=GROUP_SHAPES, dtypes=(torch.bfloat16, torch.float16, torch.float32),
@@ -102,12 +106,15 @@ def launch_groups(shapes=GROUP_SHAPES, dtypes=(torch.bfloat16, torch.float16, to
                     GK.groupnorm_bwd(x, x, w, w, st, st, G, act, x, w, w)
 
 
-def launch_rows():
-    """Run the row-norm launchers for every rows-suite row length and dtype."""
-    for n in (256, 512, 1024, 2048, 4096, 5120, 8192, 12288, 16384, 32768, 65536, 131072,
-              262144, 1 << 20):
+ROWS_N = (256, 512, 1024, 2048, 4096, 5120, 8192, 12288, 16384, 32768, 65536, 131072, 262144,
+          1 << 20)
+
+
+def launch_rows(ns=ROWS_N, dtypes=(torch.bfloat16, torch.float16, torch.float32)):
+    """Run the row-norm launchers for the given row lengths (the rows suite's) and dtypes."""
+    for n in ns:
         m = 4
-        for dtype in (torch.bfloat16, torch.float16, torch.float32):
+        for dtype in dtypes:
             x = torch.empty((m, n), dtype=dtype)
             w = torch.empty(n, dtype=dtype)
             st = torch.empty(m)
@@ -155,6 +162,8 @@ def main():
     GK.sm_count = RK.sm_count = lambda device: SMS
     if which == "quick":
         launch_groups(QUICK_SHAPES, (torch.float32,), (None,), (False,))
+        launch_groups(QUICK_SHAPES_BF16, (torch.bfloat16,), (None,), (False,))
+        launch_rows((5120,), (torch.bfloat16,))
     if which in ("groups", "all"):
         launch_groups()
     if which in ("rows", "all"):
