@@ -1291,13 +1291,15 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # tile.log); at 12288 the two counts agree (16 warps, 93.5 / 98.4%).
         used = rows * min(n, block_n)
         warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
-        # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps
-        # (v0.15 call 4, sweep_coop.py, GPU time, one padded tile -> two): bf16 5120 94.2
-        # -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8 warps), fp32 12288 94.1 ->
-        # 98.7, fp32 5120 99.1 -> 98.5. RMSNorm keeps one tile (two: -0.1 to -1.0 at the
-        # same N); the residual forms were not measured.
+        # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps,
+        # from 4097 to 16384 (v0.15 calls 4-5, sweep_coop.py, GPU time, one padded tile ->
+        # two): bf16 5120 94.2 -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8
+        # warps), fp32 12288 94.1 -> 98.7, fp32 5120 99.1 -> 98.5. Outside that range it
+        # did not win in both dtypes: 1536 / 3072 bf16 97.9 / 97.8 -> 97.1 / 96.7, 20480
+        # bf16 73.3 -> 77.9 but fp32 97.8 -> 95.8. RMSNorm keeps one tile (two: -0.1 to
+        # -1.0 at 5120 / 12288); the residual forms were not measured.
         first, second = _tile_blocks(n)
-        if second and not is_rms and not residual:
+        if second and not is_rms and not residual and 4096 < n <= 16384:
             return LaunchConfig(TILE, first, rows, max(1, warps // 2), block_n2=second)
         return LaunchConfig(TILE, block_n, rows, warps)
     if residual:
