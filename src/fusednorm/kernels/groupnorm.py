@@ -75,7 +75,7 @@ from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop
                      dtype_of)
 from . import rownorm as R
 from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
-                      _unpack)
+                      _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -677,11 +677,7 @@ def _groupnorm_bwd_group_kernel(
             for n0 in range(0, N, SUM_P):
                 nn = n0 + tl.arange(0, SUM_P)
                 live = nn < N
-                v = tl.atomic_add(DONE + nn * G + g, 0, mask=live, sem="acquire")
-                pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
-                while pending > 0:
-                    v = tl.atomic_add(DONE + nn * G + g, 0, mask=live, sem="acquire")
-                    pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+                _wait_tags(DONE + nn * G + g, live, TAG)
             tl.debug_barrier()  # the acquires before any thread reads the partials
             cs = tl.arange(0, SUM_C)
             for c0 in range(0, Cg, SUM_C):

@@ -977,6 +977,17 @@ def _sum_partials_kernel(
 
 
 @triton.jit
+def _wait_tags(ptrs, live, TAG):
+    """Poll the int64 words at `ptrs` (under `live`) with acquire semantics until every one
+    carries TAG: the wait of a folded final sum (_last_sums, groupnorm's group path)."""
+    v = tl.atomic_add(ptrs, 0, mask=live, sem="acquire")
+    pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+    while pending > 0:
+        v = tl.atomic_add(ptrs, 0, mask=live, sem="acquire")
+        pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+
+
+@triton.jit
 def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
                BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, WAIT: tl.constexpr):
     """The final dw, db sum folded into a backward launch (GroupNorm's rows path): every
@@ -994,11 +1005,7 @@ def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
         for p0 in range(0, programs, WAIT):
             offs = p0 + tl.arange(0, WAIT)
             live = offs < programs
-            v = tl.atomic_add(DONE + offs, 0, mask=live, sem="acquire")
-            pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
-            while pending > 0:
-                v = tl.atomic_add(DONE + offs, 0, mask=live, sem="acquire")
-                pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+            _wait_tags(DONE + offs, live, TAG)
         tl.debug_barrier()  # the acquires before any thread reads the partials
         for blk in range(0, tl.cdiv(N, BLOCK_N)):
             _sum_columns(DW_P, DB_P, DW, DB, P, N, K, blk, True, True, BLOCK_P, BLOCK_N,
