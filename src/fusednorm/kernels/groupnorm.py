@@ -1760,7 +1760,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     N, C, S = x.shape
     Cg = C // num_groups
     if contiguous and ROWS_BWD and Cg * S >= ROWS_BWD_MIN and R.bwd_config(
-            Cg * S, sm_count(x.device), x.element_size(), False).prefetch:
+            Cg * S, sm_count(x.device), x.element_size(), False, True).prefetch:
         L = Cg * S
         f32 = torch.float32
         wd, bd = wb_dtypes or (x.dtype, x.dtype)

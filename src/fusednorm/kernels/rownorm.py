@@ -215,11 +215,13 @@ def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.cons
 @triton.jit
 def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
-                    MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr):
+                    MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
+                    DZ_IN: tl.constexpr, WB_EVICT: tl.constexpr):
     """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward
     (MASKED: xhat zero past N, as the published sums need). dz = dy, or for a GroupNorm
     row (AFFINE > 0, w and b one value for the slice: see _affine) dy * act'(xhat w + b);
-    w is that one value there (1 without a weight) and unused with AFFINE 0."""
+    w is that one value there (1 without a weight) and unused with AFFINE 0. DZ_IN: dyb
+    is already dz (the activation's derivative applied; KEEP_DZ)."""
     rstd = tl.load(RSTD + row)
     if IS_RMS:
         xhat = xb.to(tl.float32) * rstd
@@ -231,14 +233,15 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
     w = 1.0
     if AFFINE == 0:
         if HAS_WEIGHT:
-            wdy = dz * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            wdy = dz * tl.load(W + cols, mask=mask, other=0.0,
+                               eviction_policy=WB_EVICT).to(tl.float32)
         else:
             wdy = dz
     else:
         idx = (row % G) * CG + col0 // S
         if HAS_WEIGHT:
             w = tl.load(W + idx).to(tl.float32)
-        if ACTIVATION != 0:
+        if ACTIVATION != 0 and not DZ_IN:
             z = xhat * w
             if HAS_B:
                 z += tl.load(B + idx).to(tl.float32)
@@ -285,7 +288,8 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.
 
 @triton.jit
 def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
-            HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr):
+            HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
+            WB_EVICT: tl.constexpr):
     """act(y * w + b) for the elements (rows, cols) (broadcast together; mask: columns in
     the row). AFFINE says where w and b come from: 0, the column (LayerNorm, RMSNorm);
     otherwise a row is a GroupNorm group, row = n * G + g, col = c * S + s for channel
@@ -294,9 +298,11 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
     channel (a cooperative slice or loop chunk that S is a multiple of)."""
     if AFFINE == 0:
         if HAS_WEIGHT:
-            y = y * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            y = y * tl.load(W + cols, mask=mask, other=0.0,
+                            eviction_policy=WB_EVICT).to(tl.float32)
         if HAS_BIAS:
-            y = y + tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+            y = y + tl.load(B + cols, mask=mask, other=0.0,
+                            eviction_policy=WB_EVICT).to(tl.float32)
     else:
         # In range for every row, masked-off ones too: no load mask.
         idx = rows % G
@@ -337,7 +343,7 @@ def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
             y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
     else:
         y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
-                    HAS_BIAS, AFFINE, ACTIVATION)
+                    HAS_BIAS, AFFINE, ACTIVATION, "")
     tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
 
 
@@ -383,6 +389,8 @@ def _rownorm_fwd_kernel(
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums, and the row merge's two,
     #                          in one reduction each (_sum2)
+    X_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the x / residual loads ("": none)
+    WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -454,10 +462,11 @@ def _rownorm_fwd_kernel(
         # loaded a step earlier and issues the loads of the next, and only then waits for
         # the previous rows' partials, which the other programs published a step ago.
         rows = first + ridx
-        xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0)
+        xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0,
+                     eviction_policy=X_EVICT)
         if HAS_RESIDUAL:
             rb = tl.load(R + rows.to(tl.int64) * stride_rm + cols, mask=mask & (rows < M),
-                         other=0.0)
+                         other=0.0, eviction_policy=X_EVICT)
         if not IS_RMS:
             kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
         # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
@@ -496,9 +505,11 @@ def _rownorm_fwd_kernel(
                     if row0 + i < M:
                         _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
             nxt = rows64 + step
-            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
+                         eviction_policy=X_EVICT)
             if HAS_RESIDUAL:
-                rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0)
+                rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0,
+                             eviction_policy=X_EVICT)
             if not IS_RMS:
                 kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
             prev0 = row0 - step
@@ -531,7 +542,7 @@ def _rownorm_fwd_kernel(
                         tl.store(RSTD + prev, rstd, mask=prev < M)
                 y = (ha.to(tl.float32) - mean) * rstd
                 y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
-                            HAS_BIAS, AFFINE, ACTIVATION)
+                            HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
                 tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                          mask=mask & (prev < M))
             ha = hb
@@ -582,7 +593,7 @@ def _rownorm_fwd_kernel(
             else:
                 x = tl.load(X + row * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
             y = _affine((x - mean) * rstd, W, B, row, cols, k * BLOCK_N, mask, G, CG, S,
-                        HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
+                        HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, "")
             tl.store(Y + row * stride_ym + cols, y.to(Y.dtype.element_ty), mask=mask)
 
 
@@ -637,6 +648,9 @@ def _rownorm_bwd_kernel(
     HAS_B: tl.constexpr,  # AFFINE > 0: a bias (for the activation's input)
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
     #                          the row's two totals, in one reduction each (_sum2)
+    KEEP_DZ: tl.constexpr,  # PATH 1 with PREFETCH and ACTIVATION: hold dz, not dy (below)
+    X_EVICT: tl.constexpr,  # PATH 1 with PREFETCH: L1 eviction policy of the x / dy loads
+    WB_EVICT: tl.constexpr,  # PATH 1 with PREFETCH: L1 eviction policy of the w loads
     FINAL_SUM: tl.constexpr,  # AFFINE > 0: the last program sums DW, DB into DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
@@ -770,27 +784,39 @@ def _rownorm_bwd_kernel(
         if PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
+            # KEEP_DZ (a fused activation): the held row keeps dz = dy * act'(z), rounded
+            # to dy's dtype (as torch's silu backward hands it to its norm's backward), in
+            # place of dy, so act' is computed once per element, not again after the wait.
             xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
             dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
+                if KEEP_DZ:
+                    dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False, WB_EVICT)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
+                    if KEEP_DZ:
+                        dzn = dz.to(dyb.dtype)
                 xn = xb
-                dyn = dyb
+                if KEEP_DZ:
+                    dyn = dzn
+                else:
+                    dyn = dyb
                 nxt = row64 + num_groups
-                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
-                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
+                             eviction_policy=X_EVICT)
+                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0,
+                              eviction_policy=X_EVICT)
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ, WB_EVICT)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
@@ -817,7 +843,7 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION)
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False, "")
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
@@ -830,7 +856,7 @@ def _rownorm_bwd_kernel(
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION)
+                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False, "")
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
@@ -1101,6 +1127,17 @@ BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), fi
     (4, False): ((2048, 8, 2), (4096, 8, 1), (8192, 8, 1, False)),
     (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
 }
+# L1 eviction policies of the cooperative forward's loads, (x and residual, w and b):
+# tl.load's eviction_policy ("" none, "evict_first", "evict_last"). Sweeps set this.
+FWD_EVICT = ("", "")
+BWD_EVICT = ("", "")  # the backward's (x and dy, w), prefetching cooperative schedule
+# GroupNorm's rows-path backward with a fused activation holds each row's dz (in dy's
+# dtype) across the wait instead of dy, so act' is computed once per element (KEEP_DZ in
+# _rownorm_bwd_kernel). False: computed again after the wait, as before v0.16 (A/B runs).
+KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
+# GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
+# by element size: the LayerNorm tables until measured apart.
+GN_BWD_COOP = {2: BWD_COOP[(2, False)], 4: BWD_COOP[(4, False)]}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -1320,7 +1357,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
 
 
 @functools.lru_cache(maxsize=1024)
-def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) -> LaunchConfig:
+def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
+               group_norm: bool = False) -> LaunchConfig:
+    """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs)."""
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
@@ -1350,6 +1389,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False) ->
             return LaunchConfig(TILE, block_n, 2, 8, programs_per_sm=1)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     size = 4 if element_size >= 4 else 2
+    if group_norm:
+        return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
     return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
 
@@ -1468,7 +1509,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP", cfg.group), ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)),
         ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
         ("BACKOFF", _backoff()), ("AFFINE", affine),
-        ("ACTIVATION", activation), ("PAIR_SUM", not interpreting())), cfg.num_warps,
+        ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
+        ("X_EVICT", FWD_EVICT[0]), ("WB_EVICT", FWD_EVICT[1])), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
 
@@ -1547,7 +1589,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     DBO (`folded`), else the caller does. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
-    cfg = bwd_config(N, sms, element_size, is_rms)
+    cfg = bwd_config(N, sms, element_size, is_rms, channels is not None)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if (channels is not None or has_dh) and cfg.sync != 3:  # SYNC4: measured without them
@@ -1580,6 +1622,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
+        ("KEEP_DZ", bool(activation) and KEEP_DZ), ("X_EVICT", BWD_EVICT[0]),
+        ("WB_EVICT", BWD_EVICT[1]),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k)), cfg.num_warps)
     if affine:
