@@ -106,6 +106,31 @@ BYTES_NOTE = ("GB/s counts the fewest bytes each op must move: forward reads x (
               "passed the correctness gate.")
 
 
+def worst_cells(records: List[Dict]) -> List[str]:
+    """Markdown lines: per (suite, op, dtype, mode), fusednorm's lowest % of copy and its
+    lowest speedup over the fastest other provider, each with its shape. The rows suite's
+    inference shapes (launch-bound, a few KB moved) are left out of the % column, as
+    they are out of the plots, but not out of the speedup column."""
+    out = ["", "## Lowest cells", "",
+           "fusednorm's lowest % of copy (rows suite: the sweep shapes) and lowest speedup "
+           "over the fastest other provider, per table below.", "",
+           "| suite | op | dtype | mode | lowest % of copy | lowest speedup |",
+           "|---|---|---|---|---:|---:|"]
+    for (suite, op, dtype, mode), recs in _by_key(records).items():
+        ours = [r for r in recs if r["provider"] == "fusednorm" and r["status"] == "ok"]
+        pct = [r for r in ours if r.get("pct_copy") is not None and r.get("kind") != "inference"]
+        fast = [r for r in ours if r.get("speedup_vs_best_other") is not None]
+        if not ours:
+            continue
+        low = min(pct, key=lambda r: r["pct_copy"]) if pct else None
+        slow = min(fast, key=lambda r: r["speedup_vs_best_other"]) if fast else None
+        cell_pct = f"{low['pct_copy']:.1f}% ({low['label']})" if low else ""
+        cell_fast = (f"{slow['speedup_vs_best_other']:.2f}x vs {slow['best_other']} "
+                     f"({slow['label']})" if slow else "")
+        out.append(f"| {suite} | {op} | {dtype} | {mode} | {cell_pct} | {cell_fast} |")
+    return out
+
+
 def summary_markdown(meta: Dict, records: List[Dict]) -> str:
     out = ["# fusednorm benchmark", ""]
     out.append(f"- GPU: {meta['device']}")
@@ -126,6 +151,7 @@ def summary_markdown(meta: Dict, records: List[Dict]) -> str:
         out.append(f"- note: {note}")
     out += ["", BYTES_NOTE, "",
             "Cells are GB/s (and % of the copy bandwidth), or why a provider was not timed."]
+    out += worst_cells(records)
     for (suite, op, dtype, mode), recs in _by_key(records).items():
         names = sorted({r["provider"] for r in recs}, key=_rank)
         out += ["", f"## {suite} / {op} / {dtype} / {mode}", ""]
