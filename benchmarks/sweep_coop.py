@@ -11,7 +11,7 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+(bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -61,6 +61,11 @@ DTYPES = [{"bf16": torch.bfloat16, "fp32": torch.float32}[d]
 WARM = os.environ.get("SWEEP_WARM") == "1"
 # SWEEP_RES=1: with a residual (forward: x + r normalized; backward: a gradient dh on h).
 RES = os.environ.get("SWEEP_RES") == "1"
+# SWEEP_FWD_EVICT=x,wb: the cooperative forward's L1 eviction policies (rownorm.FWD_EVICT;
+# `-` for none), e.g. `-,-` for none, `-,evict_last`.
+if os.environ.get("SWEEP_FWD_EVICT"):
+    K.FWD_EVICT = tuple("" if v == "-" else v
+                        for v in os.environ["SWEEP_FWD_EVICT"].split(","))
 IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
 
 
@@ -74,7 +79,8 @@ def graph_ms(fn):
 def main():
     copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}"
-          f" copy {copy:.0f} GB/s COOP_SYNC {K.COOP_SYNC or 'per config'}", flush=True)
+          f" copy {copy:.0f} GB/s COOP_SYNC {K.COOP_SYNC or 'per config'}"
+          f" FWD_EVICT {K.FWD_EVICT}", flush=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
     fwd0, bwd0 = K.fwd_config, K.bwd_config
     rows = []

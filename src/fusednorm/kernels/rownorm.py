@@ -216,7 +216,7 @@ def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.cons
 def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
                     MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
-                    DZ_IN: tl.constexpr, WB_EVICT: tl.constexpr):
+                    DZ_IN: tl.constexpr):
     """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward
     (MASKED: xhat zero past N, as the published sums need). dz = dy, or for a GroupNorm
     row (AFFINE > 0, w and b one value for the slice: see _affine) dy * act'(xhat w + b);
@@ -233,8 +233,7 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
     w = 1.0
     if AFFINE == 0:
         if HAS_WEIGHT:
-            wdy = dz * tl.load(W + cols, mask=mask, other=0.0,
-                               eviction_policy=WB_EVICT).to(tl.float32)
+            wdy = dz * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
         else:
             wdy = dz
     else:
@@ -649,8 +648,6 @@ def _rownorm_bwd_kernel(
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
     #                          the row's two totals, in one reduction each (_sum2)
     KEEP_DZ: tl.constexpr,  # PATH 1 with PREFETCH and ACTIVATION: hold dz, not dy (below)
-    X_EVICT: tl.constexpr,  # PATH 1 with PREFETCH: L1 eviction policy of the x / dy loads
-    WB_EVICT: tl.constexpr,  # PATH 1 with PREFETCH: L1 eviction policy of the w loads
     FINAL_SUM: tl.constexpr,  # AFFINE > 0: the last program sums DW, DB into DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
@@ -796,7 +793,7 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False, WB_EVICT)
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
                     if KEEP_DZ:
@@ -807,16 +804,14 @@ def _rownorm_bwd_kernel(
                 else:
                     dyn = dyb
                 nxt = row64 + num_groups
-                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
-                             eviction_policy=X_EVICT)
-                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0,
-                              eviction_policy=X_EVICT)
+                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ, WB_EVICT)
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
@@ -843,7 +838,7 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False, "")
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM)
                 xn = xb
@@ -856,7 +851,7 @@ def _rownorm_bwd_kernel(
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False, "")
+                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
                         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
@@ -1127,17 +1122,35 @@ BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), fi
     (4, False): ((2048, 8, 2), (4096, 8, 1), (8192, 8, 1, False)),
     (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
 }
-# L1 eviction policies of the cooperative forward's loads, (x and residual, w and b):
-# tl.load's eviction_policy ("" none, "evict_first", "evict_last"). Sweeps set this.
-FWD_EVICT = ("", "")
-BWD_EVICT = ("", "")  # the backward's (x and dy, w), prefetching cooperative schedule
-# GroupNorm's rows-path backward with a fused activation holds each row's dz (in dy's
-# dtype) across the wait instead of dy, so act' is computed once per element (KEEP_DZ in
-# _rownorm_bwd_kernel). False: computed again after the wait, as before v0.16 (A/B runs).
+# L1 eviction policies of the cooperative forward's loads (tl.load's eviction_policy: ""
+# none, "evict_first", "evict_last"), (x and residual, w and b). Each program re-reads its
+# slice of w and b at every row (they are not held in registers); evict_last keeps them
+# in L1 against the streamed x. v0.16 call 1 (diag_ln_fwd.py, GPU time, bf16, % of copy,
+# none -> w, b evict_last): LayerNorm 64K / 256K 78.2 / 70.7 -> 81.7 / 76.2, w only 83.0
+# / 76.9 -> 82.9 / 79.1, RMSNorm 84.2 / 88.1 -> 84.3 / 88.6; x evict_first added nothing
+# beyond it (82.0 / 76.1) and cost RMSNorm 0.5-1.4. The backward measured no gain (x, dy
+# evict_first with w evict_last: LayerNorm 76.0 / 72.9 -> 75.8 / 71.5, RMSNorm 82.7 at 64K
+# -> 75.6) and keeps the default policy.
+FWD_EVICT = ("", "evict_last")
+# GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
+# dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
+# (KEEP_DZ in _rownorm_bwd_kernel); fp32 computes it again after the wait. v0.16 call 1
+# (sweep_gn_bwd.py, GPU time, silu, slice 2048 / 4 warps / 4 per SM, % of copy, again ->
+# held): bf16 UNet 320 57.9 -> 61.0, VAE 512 54.3 -> 56.4, 3-D InstanceNorm 65.7 -> 71.4;
+# fp32 78.5 -> 81.7, 78.8 -> 73.6, 95.3 -> 91.8 (held, it needs more than 128 registers:
+# 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
-# by element size: the LayerNorm tables until measured apart.
-GN_BWD_COOP = {2: BWD_COOP[(2, False)], 4: BWD_COOP[(4, False)]}
+# by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
+# first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
+# 16-bit): bf16 UNet 320 59.3 / 50.1 -> 66.5 / 61.0, VAE 512 58.7 / 49.5 -> 60.9 / 56.4,
+# 3-D InstanceNorm 72.2 / 61.2 -> 77.1 / 71.4; fp32 (from 2048 / 8 warps / 2 per SM) UNet
+# 320 75.1 / 67.3 -> 86.1 / 78.5, VAE 512 69.0 / 63.6 -> 81.5 / 78.8, 3-D 80.5 / 73.2 ->
+# 97.8 / 95.3. 2048 / 8 / 2 lost everywhere (36-50% bf16); 1024 / 4 / 8 (7 fit) matched
+# 2048 only at UNet 320 (bf16 59.7, fp32 87.0), the one shape where it fits the SMs.
+# Where 2048 needs more programs per row than SMs (VAE 256 and 128), the LayerNorm choices.
+GN_BWD_COOP = {2: ((2048, 4, 4),) + BWD_COOP[(2, False)],
+               4: ((2048, 4, 4),) + BWD_COOP[(4, False)][1:]}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -1503,6 +1516,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
     else:
         grid = (M,)
+    evict = FWD_EVICT if cfg.path == COOP else ("", "")
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides + (G, CG, S), (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats), ("PATH", cfg.path), ("ROWS", cfg.rows),
@@ -1510,7 +1524,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
-        ("X_EVICT", FWD_EVICT[0]), ("WB_EVICT", FWD_EVICT[1])), cfg.num_warps,
+        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1])), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
 
@@ -1622,8 +1636,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("GROUP_P2", _next_pow2(cfg.group)), ("SPIN", _spin_len(cfg)), ("BLOCK_N", cfg.block_n),
         ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
-        ("KEEP_DZ", bool(activation) and KEEP_DZ), ("X_EVICT", BWD_EVICT[0]),
-        ("WB_EVICT", BWD_EVICT[1]),
+        ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k)), cfg.num_warps)
     if affine:
