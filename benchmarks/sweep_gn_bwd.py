@@ -11,8 +11,9 @@ measured in the same run; bytes are the fewest (x + dy read, dx written).
     python benchmarks/sweep_gn_bwd.py OUT.json
 
 Environment: GNB_DTYPES (bf16,fp32), GNB_ACTS (none,silu), GNB_CONFIGS_2 / GNB_CONFIGS_4
-(';'-separated slice/warps/pps for 16-bit / fp32; `default` is the library's table),
-GNB_SHAPES (names below)."""
+(';'-separated slice/warps/pps[/prefetch/rows] for 16-bit / fp32; `default` is the
+library's table), GNB_SHAPES (names below), GNB_MODE=fwd: the forward instead
+(rownorm.GN_FWD_COOP patched, ops.groupnorm.fwd_impl timed, x read and y written)."""
 import json
 import os
 import sys
@@ -33,8 +34,11 @@ NAMES = os.environ.get("GNB_SHAPES", ",".join(SHAPES)).split(",")
 DTYPES = [{"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[d]
           for d in os.environ.get("GNB_DTYPES", "bf16,fp32").split(",")]
 ACTS = [None if a == "none" else a for a in os.environ.get("GNB_ACTS", "none,silu").split(",")]
-DEFAULT = {2: "default;4096/4/2;2048/4/4;2048/8/2;1024/4/8",
-           4: "default;2048/8/2;2048/4/4;4096/8/1;1024/4/8"}
+FWD = os.environ.get("GNB_MODE") == "fwd"
+DEFAULT = ({2: "default;4096/8/4;2048/4/8;2048/8/4;4096/4/4;8192/8/2",
+            4: "default;4096/8/2;2048/4/4;4096/4/4;2048/8/4"} if FWD else
+           {2: "default;4096/4/2;2048/4/4;2048/8/2;1024/4/8",
+            4: "default;2048/8/2;2048/4/4;4096/8/1;1024/4/8"})
 
 
 def _configs(size):
@@ -57,7 +61,8 @@ def main():
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}"
           f" copy {copy:.0f} GB/s", flush=True)
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    table0 = dict(R.GN_BWD_COOP)
+    TABLE = R.GN_FWD_COOP if FWD else R.GN_BWD_COOP
+    table0 = dict(TABLE)
     keep0 = R.KEEP_DZ
     rows = []
     for name in NAMES:
@@ -72,30 +77,45 @@ def main():
             w = (1 + 0.1 * torch.randn(C, device="cuda")).to(dtype)
             b = (0.1 * torch.randn(C, device="cuda")).to(dtype)
             dy = torch.randn_like(x)
-            nbytes = 3 * x.numel() * x.element_size()
+            nbytes = (2 if FWD else 3) * x.numel() * x.element_size()
             for act in ACTS:
-                ref = _reference(x, w, b, dy, G, act)
+                if FWD:
+                    xr = x.float()
+                    ref = (F.group_norm(xr, G, w.float(), b.float(), 1e-5),)
+                    if act == "silu":
+                        ref = (F.silu(ref[0]),)
+                else:
+                    ref = _reference(x, w, b, dy, G, act)
                 _, mean, rstd = OG.fwd_impl(x, w, b, G, 1e-5, act)
                 for cfg in _configs(size):
                     if cfg is not None and R._coop(L, sms, (cfg,)) is None:
                         continue  # GROUP would exceed the SMs
-                    for keep in ((False, True) if act else (keep0,)):
-                        R.GN_BWD_COOP[size] = table0[size] if cfg is None else (cfg,)
+                    for keep in ((False, True) if act and not FWD and size == 2 else (keep0,)):
+                        TABLE[size] = table0[size] if cfg is None else (cfg,)
                         R.KEEP_DZ = keep
                         R.clear_prepared()
                         K.clear_plan_caches()
                         f32 = torch.float32
-                        prep = K.prepare_bwd(dy, x, w, b, G, act, (f32, f32, dtype, dtype, dtype))
+                        if FWD:
+                            prep = K.prepare_fwd(x, G, act, w, b, x, True)
+                        else:
+                            prep = K.prepare_bwd(dy, x, w, b, G, act,
+                                                 (f32, f32, dtype, dtype, dtype))
                         if prep.rows is None:
                             print(f"{name} {cfg}: not the rows path", flush=True)
                             continue
                         c = prep.rows.cfg
-                        fn = lambda: OG.bwd_impl(dy, x, w, b, mean, rstd, G, act, True, True)
-                        dx, dw, db = fn()
+                        if FWD:
+                            fn = lambda: OG.fwd_impl(x, w, b, G, 1e-5, act)[:1]
+                        else:
+                            fn = lambda: OG.bwd_impl(dy, x, w, b, mean, rstd, G, act, True,
+                                                     True)
+                        outs = fn()
                         err = max(((o.float() - r).abs().max() / r.abs().max()).item()
-                                  for o, r in zip((dx, dw, db), ref))
+                                  for o, r in zip(outs, ref))
                         ms = graph_ms(fn, reps=10, warmup=2)
-                        r = dict(shape=name, dtype=str(dtype).split(".")[-1], act=act,
+                        r = dict(mode="fwd" if FWD else "bwd", shape=name,
+                                 dtype=str(dtype).split(".")[-1], act=act,
                                  config="default" if cfg is None else "/".join(map(str, cfg)),
                                  slice=c.block_n, warps=c.num_warps, pps=c.programs_per_sm,
                                  group=c.group, keep_dz=keep, us=1e3 * ms,
@@ -107,7 +127,7 @@ def main():
                               f"err {err:.1e}", flush=True)
                         with open(sys.argv[1], "w") as f:
                             json.dump(dict(copy_gbps=copy, rows=rows), f, indent=1)
-    R.GN_BWD_COOP.update(table0)
+    TABLE.update(table0)
     R.KEEP_DZ = keep0
 
 

@@ -1145,6 +1145,9 @@ FWD_EVICT = ("", "evict_last")
 # fp32 78.5 -> 81.7, 78.8 -> 73.6, 95.3 -> 91.8 (held, it needs more than 128 registers:
 # 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
+# GroupNorm's rows-path forward (w and b one value per slice: no parameter re-reads), by
+# element size: the LayerNorm forward's choices until measured apart.
+GN_FWD_COOP = {2: FWD_COOP_LN16, 4: FWD_COOP_FP32}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
@@ -1340,7 +1343,8 @@ def _tile_blocks(n: int):
 
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
-               is_rms: bool = False) -> LaunchConfig:
+               is_rms: bool = False, group_norm: bool = False) -> LaunchConfig:
+    """group_norm: GroupNorm's rows path (n = CG * S; GN_FWD_COOP's cooperative configs)."""
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -1364,6 +1368,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         if second and not is_rms and not residual and 4096 < n <= 16384:
             return LaunchConfig(TILE, first, rows, max(1, warps // 2), block_n2=second)
         return LaunchConfig(TILE, block_n, rows, warps)
+    if group_norm:
+        return (_coop(n, sms, GN_FWD_COOP[4 if element_size >= 4 else 2])
+                or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS))
     if residual:
         choices = FWD_COOP
     elif element_size == 4:
@@ -1501,7 +1508,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     element, see _affine); activation: activation.py's code; pps: programs per SM in
     place of the config's (_fit)."""
     sms = sm_count(device)
-    cfg = fwd_config(N, sms, element_size, has_res, is_rms)
+    cfg = fwd_config(N, sms, element_size, has_res, is_rms, channels is not None)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
