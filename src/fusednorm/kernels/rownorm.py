@@ -1146,8 +1146,18 @@ FWD_EVICT = ("", "evict_last")
 # 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # GroupNorm's rows-path forward (w and b one value per slice: no parameter re-reads), by
-# element size: the LayerNorm forward's choices until measured apart.
-GN_FWD_COOP = {2: FWD_COOP_LN16, 4: FWD_COOP_FP32}
+# element size. v0.16 call 4 (sweep_gn_bwd.py with GNB_MODE=fwd, GPU time, % of copy, none
+# / silu, LayerNorm's first choice -> slice 4096 / 4 warps / 4 per SM): bf16 (from 4096 /
+# 8 / 4) UNet 320 68.9 / 60.9 -> 73.1 / 64.7, VAE 512 63.4 / 57.8 -> 69.2 / 61.9, VAE 256
+# 72.5 / 64.0 -> 74.0 / 68.7, 3-D InstanceNorm 81.7 / 71.8 -> 86.1 / 79.7; fp32 (from 8192
+# / 8 / 1, two rows a step) VAE 512 79.1 / 74.6 -> 87.1 / 84.9, VAE 256 86.4 / 81.3 -> 89.9
+# / 90.2, 3-D 92.9 / 88.6 -> 96.6 / 96.1, and UNet 320 (whose channels of 4096 the 8192
+# slice does not fit: the group path before) 85.7 / 85.3. 2048 / 4 / 8, 2048 / 8 / 4, 8192
+# / 8 / 2 and 4096 / 8 / 2 were behind it at every shape. VAE 128 (4096 needs more
+# programs per row than SMs) keeps 8192 / 8 / 2 (bf16 76.0 / 69.4) and fp32 8192 / 8 / 1
+# (89.2 / 84.2).
+GN_FWD_COOP = {2: ((4096, 4, 4),) + FWD_COOP_LN16[1:],
+               4: ((4096, 4, 4),) + FWD_COOP_FP32}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
