@@ -45,6 +45,9 @@ divisible = {}
 def _record(self, grid, args, constexprs, num_warps, maxnreg=None):
     fn = self.fn
     names = fn.arg_names
+    # Arguments declared do_not_specialize (the cooperative kernels' TAG) are never
+    # specialized, 1 included.
+    dns = {p.name for p in fn.params if getattr(p, "do_not_specialize", False)}
     sig = {}
     const = dict(constexprs)
     div = []
@@ -54,7 +57,7 @@ def _record(self, grid, args, constexprs, num_warps, maxnreg=None):
             sig[name] = "*" + _TYPES[a.dtype]
         elif isinstance(a, bool):
             sig[name] = "i1"
-        elif isinstance(a, int) and a == 1:
+        elif isinstance(a, int) and a == 1 and name not in dns:
             const[name] = 1  # Triton 3.6 specializes an int equal to 1 as a constant
         elif isinstance(a, int):
             sig[name] = "i32" if -2**31 <= a < 2**31 else "i64"

@@ -1116,6 +1116,15 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #   as-called readings did not come back.
 FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
 FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
+# v0.16 (results/2026-11-25-h100-v0.16-runs/, calls 5-6): 16-bit RMSNorm without a residual
+# read 84.3-84.6% at 64K with FWD_COOP's 8192 / 8 / 2 (call 6 ab_rows.py, this tree
+# against v0.9's and v0.14's, alternated twice: 84.1-84.4 against 89.1-89.3; 256K 87.4-88.3
+# against 88.8-89.3; 1M 79.2-80.2 against 84.5-85.0; the kernels' PTX and SASS differ only
+# in how the tag is formed, not explained). Slice 4096 / 4 warps / 4 per SM (sweep_coop.py,
+# GPU time): 32K (tile path 96.8) 87.2, 64K 84.6 -> 88.1, 128K 85.0 -> 89.6, 256K 88.5 ->
+# 88.3; with a residual mixed (LayerNorm 93.2 / 92.4 -> 91.3 / 93.6 at 64K / 256K), which
+# keeps FWD_COOP; LayerNorm 16-bit 81.5 -> 79.3, fp32 -4 to -7: not taken there.
+FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
 BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
     (2, False): ((4096, 4, 2), (8192, 8, 1)),
     (2, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
@@ -1386,7 +1395,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     elif element_size == 4:
         choices = FWD_COOP_FP32
     else:
-        choices = FWD_COOP if is_rms else FWD_COOP_LN16
+        choices = FWD_COOP_RMS16 if is_rms else FWD_COOP_LN16
     sync4 = None if residual else SYNC4.get(("fwd", 4 if element_size >= 4 else 2, is_rms))
     return _coop(n, sms, choices, sync4) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
 
