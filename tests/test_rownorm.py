@@ -191,6 +191,55 @@ def test_million_row_fp32_layer_norm_gpu():
     _run(torch.device("cuda"), torch.float32, (3, 1 << 20))
 
 
+def test_cooperative_configs_per_norm(monkeypatch):
+    # The cooperative tables as a GPU with 132 SMs sees them (v0.16): 16-bit RMSNorm's
+    # forward and GroupNorm's rows path (group_norm=True) have their own first choices,
+    # taken where their GROUP fits the SMs, else the next entry; LayerNorm keeps its own.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
+
+    def shape(cfg):
+        assert cfg.path == K.COOP
+        return cfg.block_n, cfg.num_warps, cfg.programs_per_sm, cfg.rows
+
+    # 16-bit RMSNorm forward: slice 4096 / 4 warps up to 4096 x SMs, then 8192 / 8 warps.
+    assert shape(fwd(65536, 132, 2, False, True)) == (4096, 4, 4, 1)
+    assert shape(fwd(1 << 20, 132, 2, False, True)) == (8192, 8, 2, 1)
+    assert shape(fwd(65536, 132, 2, True, True)) == (8192, 8, 2, 1)  # residual: FWD_COOP
+    assert shape(fwd(65536, 132, 2, False, False)) == (4096, 8, 4, 1)  # LayerNorm
+    assert shape(fwd(65536, 132, 4, False, True))[:2] == (8192, 8)  # fp32
+    # GroupNorm's rows path: forward 4096 / 4 warps, backward 2048 / 4 warps, 4 per SM.
+    for size in (2, 4):
+        assert shape(fwd(40960, 132, size, False, False, True)) == (4096, 4, 4, 1)
+        assert shape(bwd(40960, 132, size, False, True)) == (2048, 4, 4, 1)
+        assert shape(bwd(262144, 132, size, False, True)) == (2048, 4, 4, 1)  # GROUP 128
+    # VAE 256 (L = 512K): 2048 needs 256 programs a row, so LayerNorm's next choices.
+    assert shape(bwd(1 << 19, 132, 2, False, True)) == (4096, 4, 2, 1)
+    assert shape(bwd(1 << 19, 132, 4, False, True)) == (4096, 8, 1, 1)
+    assert shape(fwd(1 << 20, 132, 2, False, False, True)) == (8192, 8, 2, 1)
+    assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
+    # LayerNorm's backward is not GroupNorm's.
+    assert shape(bwd(40960, 132, 2, False)) == (4096, 4, 2, 1)
+
+
+def test_evict_only_cooperative(monkeypatch):
+    # The cooperative forward's loads take FWD_EVICT's L1 policies; the tile path's
+    # launches get none (their PTX stays as measured).
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    K.clear_prepared()
+    try:
+        coop = K._prepare_fwd(64, 65536, torch.device("cpu"), 2, False, True, True, False,
+                              False, (65536, 0, 65536, 0))
+        tile = K._prepare_fwd(64, 4096, torch.device("cpu"), 2, False, True, True, False,
+                              False, (4096, 0, 4096, 0))
+    finally:
+        K.clear_prepared()
+    c, t = dict(coop.launch.constexprs), dict(tile.launch.constexprs)
+    assert c["PATH"] == K.COOP and (c["X_EVICT"], c["WB_EVICT"]) == K.FWD_EVICT
+    assert K.FWD_EVICT == ("", "evict_last")
+    assert t["PATH"] == K.TILE and (t["X_EVICT"], t["WB_EVICT"]) == ("", "")
+
+
 def test_cooperative_sync_per_config(monkeypatch):
     # How cooperative programs wait (SYNC) is chosen per config from K.SYNC4, as a GPU
     # with 132 SMs would see it (the interpreter's config is one program per row, SYNC 3):
