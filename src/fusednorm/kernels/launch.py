@@ -254,10 +254,12 @@ _WORKSPACES = {}
 TAG_LIMIT = (1 << 31) - 1  # tags stay positive int32 (the kernels' TAG argument)
 
 
-def coop_workspace(device: torch.device, words: int, fresh: bool = False):
+def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1):
     """(ws, tag): int64 words (at least `words`) for one cooperative launch on the current
     stream of `device`, and the tag its partials carry. fresh: a zeroed buffer of its
-    own and tag 1 (also taken during CUDA graph capture)."""
+    own and tag 1 (also taken during CUDA graph capture). span: how many tags the launch
+    uses, tag .. tag + span - 1 (rownorm's ROW_TAG: one per row); the next launch on the
+    stream starts after them."""
     if device.type == "cuda":
         if fresh or torch.cuda.is_current_stream_capturing():
             return torch.zeros((words,), device=device, dtype=torch.int64), 1
@@ -272,11 +274,12 @@ def coop_workspace(device: torch.device, words: int, fresh: bool = False):
         # Grown to the largest request; a stream's earlier launches finish with the old
         # buffer before the allocator hands its memory to anything later on that stream.
         entry = _WORKSPACES[key] = [torch.zeros((words,), device=device, dtype=torch.int64), 0]
-    entry[1] += 1
-    if entry[1] > TAG_LIMIT:  # every 2^31 launches: zero again rather than reuse a tag
+    tag = entry[1] + 1
+    if tag + span - 1 > TAG_LIMIT:  # every 2^31 tags: zero again rather than reuse one
         entry[0].zero_()
-        entry[1] = 1
-    return entry[0], entry[1]
+        tag = 1
+    entry[1] = tag + span - 1
+    return entry[0], tag
 
 
 def release_workspaces():

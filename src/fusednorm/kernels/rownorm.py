@@ -60,6 +60,17 @@ from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, Prepa
 
 
 @triton.jit
+def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
+    """The tag of `row`'s words: TAG (one per launch), or with ROW_TAG the launch's base
+    plus the row (launch.coop_workspace hands out M tags a launch then): v0.14's form
+    (row + 1) kept as an experiment (benchmarks/NOTES.md v0.17)."""
+    if ROW_TAG:
+        return row + TAG
+    else:
+        return TAG
+
+
+@triton.jit
 def _publish(SLOT, value, tag, mask=None):
     """Store an fp32 partial together with the launch's tag in one 64-bit word, so a
     reader that sees the tag sees the value: no fence, no counter."""
@@ -135,7 +146,7 @@ def _spin_each(ptrs, mask, tag):
 @triton.jit
 def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
-                  BACKOFF: tl.constexpr):
+                  BACKOFF: tl.constexpr, ROW_TAG: tl.constexpr):
     """Wait until the NSLOT (1 or 2) slots of every part of the ROWS rows from `first`
     (rows past M skipped) carry the launch's TAG, and return the two fp32 partial columns
     over (row, part) flattened: entry k holds row first + k // GROUP_P2, part
@@ -161,7 +172,10 @@ def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GR
     j = tl.arange(0, 2)
     ptrs = WS + ((row.to(tl.int64) * (GROUP + 1) + part) * 2)[:, None] + j[None, :]
     mask = live[:, None] & (j[None, :] < NSLOT)
-    tag = (row * 0 + TAG)[:, None]
+    if ROW_TAG:
+        tag = (row + TAG)[:, None]
+    else:
+        tag = (row * 0 + TAG)[:, None]
     if SYNC == 2:
         for i in tl.static_range(ROWS):
             if first + i < M:
@@ -252,11 +266,12 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
 @triton.jit
 def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP: tl.constexpr,
                       IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr,
-                      PAIR_SUM: tl.constexpr):
+                      PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr):
     """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter. A
     GroupNorm row (AFFINE > 0) also stores the slice's sum(dz * xhat) and sum(dz) into
     DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice)."""
     ws = WS + (row64 * (GROUP + 1) + part) * 2
+    TAG = _row_tag(TAG, row, ROW_TAG)
     if AFFINE == 0:
         if IS_RMS:
             _publish(ws, tl.sum(xhat * wdy, axis=0), TAG)
@@ -390,6 +405,7 @@ def _rownorm_fwd_kernel(
     #                          in one reduction each (_sum2)
     X_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
+    ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -486,7 +502,7 @@ def _rownorm_fwd_kernel(
                 hf = hb.to(tl.float32)
                 ws = WS + (rows64 * (GROUP + 1) + part) * 2
                 if IS_RMS:
-                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), TAG, live)
+                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), _row_tag(TAG, rows, ROW_TAG), live)
                 else:
                     # One pass over the slice: sums shifted by its first element (kb)
                     # rather than the slice mean and a second pass around it. With it
@@ -498,8 +514,8 @@ def _rownorm_fwd_kernel(
                     s1 = s1[:, None]
                     s2 = s2[:, None]
                     own_b = kb + s1 / n_part
-                    _publish(ws, own_b, TAG, live)
-                    _publish(ws + 1, s2 - s1 * s1 / n_part, TAG, live)
+                    _publish(ws, own_b, _row_tag(TAG, rows, ROW_TAG), live)
+                    _publish(ws + 1, s2 - s1 * s1 / n_part, _row_tag(TAG, rows, ROW_TAG), live)
                 for i in tl.static_range(ROWS):
                     if row0 + i < M:
                         _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
@@ -515,7 +531,7 @@ def _rownorm_fwd_kernel(
             if prev0 >= first:
                 prev = prev0 + ridx
                 p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                       SPIN, SYNC, BACKOFF)
+                                       SPIN, SYNC, BACKOFF, ROW_TAG)
                 mean = tl.zeros([ROWS, 1], dtype=tl.float32)
                 rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
                 for i in tl.static_range(ROWS):
@@ -652,6 +668,7 @@ def _rownorm_bwd_kernel(
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
+    ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -795,7 +812,7 @@ def _rownorm_bwd_kernel(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
-                                      IS_RMS, SYNC, AFFINE, PAIR_SUM)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                     if KEEP_DZ:
                         dzn = dz.to(dyb.dtype)
                 xn = xb
@@ -813,7 +830,7 @@ def _rownorm_bwd_kernel(
                         xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                           SPIN, SYNC, BACKOFF)
+                                           SPIN, SYNC, BACKOFF, ROW_TAG)
                     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
                     if HAS_DH:
                         dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
@@ -840,13 +857,13 @@ def _rownorm_bwd_kernel(
                         xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
-                                      IS_RMS, SYNC, AFFINE, PAIR_SUM)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 if row < M:
                     p0, p1 = _collect_rows(WS, row, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                           SPIN, SYNC, BACKOFF)
+                                           SPIN, SYNC, BACKOFF, ROW_TAG)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
@@ -1154,6 +1171,11 @@ FWD_EVICT = ("", "evict_last")
 # fp32 78.5 -> 81.7, 78.8 -> 73.6, 95.3 -> 91.8 (held, it needs more than 128 registers:
 # 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
+# The cooperative words' tags: one per launch (0), or the launch's base plus the row (1,
+# the form before v0.15, when one zeroed workspace per call let the tag be row + 1). An
+# A/B knob (FUSEDNORM_ROW_TAG=1) for the 16-bit RMSNorm forward's 4-5 points lost
+# between v0.14 and v0.15 (benchmarks/NOTES.md v0.16, lead 1).
+ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "0") == "1"
 # GroupNorm's rows-path forward (w and b one value per slice: no parameter re-reads), by
 # element size. v0.16 call 4 (sweep_gn_bwd.py with GNB_MODE=fwd, GPU time, % of copy, none
 # / silu, LayerNorm's first choice -> slice 4096 / 4 warps / 4 per SM): bf16 (from 4096 /
@@ -1497,12 +1519,14 @@ class Prepared:
     total: Optional[FixedLaunch] = None
     cfg: Optional[LaunchConfig] = None
     folded: bool = False  # GroupNorm rows: the launch writes dw, db itself (FINAL_SUM)
+    tag_span: int = 1  # tags a launch takes (ROW_TAG: one per row)
 
     def workspace(self, device):
         """(ws, tag) for one launch (launch.coop_workspace): SYNC 2 counts arrivals in its
         words, so it takes freshly zeroed ones."""
         return coop_workspace(device, self.coop_slots,
-                              fresh=self.cfg is not None and _sync(self.cfg) == 2)
+                              fresh=self.cfg is not None and _sync(self.cfg) == 2,
+                              span=self.tag_span)
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1555,9 +1579,10 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
-        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1])), cfg.num_warps,
+        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG)), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
-        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg)
+        coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
+        tag_span=M if ROW_TAG else 1)
 
 
 def _fit(make, device, dtypes, tail=()):
@@ -1669,10 +1694,11 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
-        ("SUM_N", sum_n), ("SUM_K", sum_k)), cfg.num_warps)
+        ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
-                        partials=M * cfg.group, cfg=cfg, folded=fold)
+                        partials=M * cfg.group, cfg=cfg, folded=fold,
+                        tag_span=M if ROW_TAG else 1)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
@@ -1680,7 +1706,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         total = sum_launch(partials, N, 1, has_dw, want_db)
     return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
-                    total=total, cfg=cfg)
+                    total=total, cfg=cfg, tag_span=M if ROW_TAG and cfg.path == COOP else 1)
 
 
 def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
