@@ -83,5 +83,16 @@ def test_coop_workspace_serial_tags(monkeypatch):
     big.fill_(-1)
     again, atag = L.coop_workspace(cpu, 16)
     assert again is big and atag == 1 and not big.any()
+    # A launch may take a span of tags (rownorm's ROW_TAG: TAG + row): the next starts
+    # after it, and a span that would pass TAG_LIMIT starts again from 1 on zeroed words.
+    monkeypatch.setattr(L, "TAG_LIMIT", 100)
+    assert L.coop_workspace(cpu, 16, span=10)[1] == 2
+    assert L.coop_workspace(cpu, 16, span=50)[1] == 12
+    assert L.coop_workspace(cpu, 16)[1] == 62
+    big.fill_(-1)
+    again, atag = L.coop_workspace(cpu, 16, span=40)  # 63 .. 102 would pass the limit
+    assert again is big and atag == 1 and not big.any()
+    assert L.coop_workspace(cpu, 16)[1] == 41
+    assert L.coop_workspace(cpu, 16, fresh=True, span=40)[1] == 1
     L.release_workspaces()
     assert L._WORKSPACES == {}

@@ -61,9 +61,8 @@ from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, Prepa
 
 @triton.jit
 def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
-    """The tag of `row`'s words: TAG (one per launch), or with ROW_TAG the launch's base
-    plus the row (launch.coop_workspace hands out M tags a launch then): v0.14's form
-    (row + 1) kept as an experiment (benchmarks/NOTES.md v0.17)."""
+    """The tag of `row`'s words: with ROW_TAG the launch's base TAG plus the row
+    (launch.coop_workspace hands the launch M tags), else TAG (see rownorm.ROW_TAG)."""
     if ROW_TAG:
         return row + TAG
     else:
@@ -163,7 +162,9 @@ def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GR
          (so the tile has two words per thread in any layout Triton picks): every word
          has one owner and no thread holds a stale copy;
       4: every thread spins on its own words (_spin_each, GPU only; it does not sleep,
-         whatever BACKOFF).
+         whatever BACKOFF);
+      5: no wait, one plain load (a timing diagnostic only: the words may be stale and
+         the results wrong; reached only by assigning COOP_SYNC, sweep_coop's SWEEP_SYNC).
     BACKOFF: see _spin."""
     k = tl.arange(0, SPIN)
     row = first + k // GROUP_P2
@@ -184,7 +185,9 @@ def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GR
                 while c < GROUP:
                     c = tl.atomic_add(cnt, 0, sem="acquire")
         tl.debug_barrier()
-    if SYNC == 4:
+    if SYNC == 5:
+        v = tl.load(ptrs, mask=mask, other=0)
+    elif SYNC == 4:
         v = _spin_each(ptrs, mask, tag)
     else:
         v = _spin(ptrs, mask, tag, BACKOFF)
@@ -383,7 +386,7 @@ def _rownorm_fwd_kernel(
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel (a row is CG channels of S)
     eps,  # added to the variance (or mean square) before the square root
-    TAG,  # PATH 1: the tag of this launch's partials in WS (launch.coop_workspace)
+    TAG,  # PATH 1: the tag (ROW_TAG: the base tag) of this launch's words in WS (_row_tag)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_BIAS: tl.constexpr,
@@ -406,6 +409,7 @@ def _rownorm_fwd_kernel(
     X_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
+    HOLD_WB: tl.constexpr,  # PATH 1, AFFINE 0: w and b loaded once and held (HOLD_WB)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -488,6 +492,11 @@ def _rownorm_fwd_kernel(
         # values into one and normalized the wrong row (seen on the H100).
         ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
         own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
+        if HOLD_WB:  # the slice's w and b, loaded once, held in their own dtype
+            if HAS_WEIGHT:
+                wv = tl.load(W + cols, mask=mask, other=0.0)
+            if HAS_BIAS:
+                bv = tl.load(B + cols, mask=mask, other=0.0)
         for row0 in range(first, M + step, step):
             rows = row0 + ridx
             live = rows < M
@@ -556,8 +565,15 @@ def _rownorm_fwd_kernel(
                             tl.store(MEAN + prev, mean, mask=prev < M)
                         tl.store(RSTD + prev, rstd, mask=prev < M)
                 y = (ha.to(tl.float32) - mean) * rstd
-                y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
-                            HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                if HOLD_WB:
+                    if HAS_WEIGHT:
+                        y = y * wv.to(tl.float32)
+                    if HAS_BIAS:
+                        y = y + bv.to(tl.float32)
+                    y = _activation(y, ACTIVATION)
+                else:
+                    y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S,
+                                HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
                 tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                          mask=mask & (prev < M))
             ha = hb
@@ -642,7 +658,7 @@ def _rownorm_bwd_kernel(
     G,  # AFFINE > 0: groups per sample (as the forward's)
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel
-    TAG,  # PATH 1: the tag of this launch's partials in WS (launch.coop_workspace)
+    TAG,  # PATH 1: the tag (ROW_TAG: the base tag) of this launch's words in WS (_row_tag)
     IS_RMS: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
     HAS_DW: tl.constexpr,  # compute dw (needs HAS_WEIGHT)
@@ -1171,11 +1187,21 @@ FWD_EVICT = ("", "evict_last")
 # fp32 78.5 -> 81.7, 78.8 -> 73.6, 95.3 -> 91.8 (held, it needs more than 128 registers:
 # 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
-# The cooperative words' tags: one per launch (0), or the launch's base plus the row (1,
-# the form before v0.15, when one zeroed workspace per call let the tag be row + 1). An
-# A/B knob (FUSEDNORM_ROW_TAG=1) for the 16-bit RMSNorm forward's 4-5 points lost
-# between v0.14 and v0.15 (benchmarks/NOTES.md v0.16, lead 1).
-ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "0") == "1"
+# The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
+# before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
+# hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
+# 16-bit RMSNorm forward lost 4-5 points with the one tag, though the PTX differs only in
+# how the tag is formed. v0.17 call 1 (sweep_coop.py, GPU time, bf16, % of copy, two
+# processes each, one tag -> base + row): RMSNorm forward 8192 / 8 / 2 at 64K 84.5-84.8
+# -> 88.7-88.9, at 1M 81.6-82.0 -> 84.4-85.2, 4096 / 4 / 4 at 64K 88.0-88.1 -> 89.8-89.9;
+# LayerNorm forward within 0.6; backward LayerNorm 64K 76.5 -> 77.8-78.0, RMSNorm 1M
+# 69.8-70.2 -> 70.9-71.3, the others within 0.7.
+ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
+# The cooperative forward holds each program's slice of w and b in registers across its
+# rows instead of loading them again for every row (from L1, or L2 when streamed x has
+# evicted them: FWD_EVICT). An experiment (FUSEDNORM_HOLD_WB=1; sweep_coop.py
+# SWEEP_HOLD_WB): registers decide how many programs fit an SM.
+HOLD_WB = os.environ.get("FUSEDNORM_HOLD_WB", "0") == "1"
 # GroupNorm's rows-path forward (w and b one value per slice: no parameter re-reads), by
 # element size. v0.16 call 4 (sweep_gn_bwd.py with GNB_MODE=fwd, GPU time, % of copy, none
 # / silu, LayerNorm's first choice -> slice 4096 / 4 warps / 4 per SM): bf16 (from 4096 /
@@ -1579,7 +1605,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
-        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG)), cfg.num_warps,
+        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
+        ("HOLD_WB", HOLD_WB and cfg.path == COOP and affine == 0)), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1)
