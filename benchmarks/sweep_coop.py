@@ -12,7 +12,7 @@ parameters are noise at these sizes).
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1[/rows per step]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
+or 1[/rows per step[/replay depth]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -136,7 +136,8 @@ def main():
                             continue
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = (f"{slc}/{warps}w/{pps}pps" + ("" if cfg.prefetch else "/2row")
-                               + (f"/{cfg.rows}r" if cfg.rows > 1 else ""))
+                               + (f"/{cfg.rows}r" if cfg.rows > 1 else "")
+                               + (f"/rp{cfg.replay}" if cfg.replay else ""))
                     if cfg.path == K.COOP:
                         tag += f" s{K._sync(cfg)}"  # how its programs wait (SYNC)
                     K.fwd_config = fwd0

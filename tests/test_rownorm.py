@@ -183,6 +183,27 @@ def test_cooperative_two_rows_live(device, is_rms, residual, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("replay", [1, 2])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
+    # The cooperative backward's L2 replay (REPLAY: each row finished `replay` steps after
+    # its first load, from a second load), forced at a size the interpreter runs, over
+    # several rows per row group on a GPU (more rows than steps of the replay, and fewer).
+    def bwd_config(n, sms, *_):
+        return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), replay=replay)
+    monkeypatch.setattr(K, "bwd_config", bwd_config)
+    K.clear_prepared()
+    try:
+        n = K.BWD_TILE_MAX + 4097
+        _run(device, torch.float32, (5, n), is_rms=is_rms, residual=residual)
+        if device.type == "cuda":
+            for m in (301, 2):
+                _run(device, torch.bfloat16, (m, 70000), is_rms=is_rms, residual=residual)
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.gpu
 def test_million_row_fp32_layer_norm_gpu():
     # fp32 LayerNorm at 1M: the two-rows-live schedule by default.

@@ -685,6 +685,8 @@ def _rownorm_bwd_kernel(
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
+    REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
+    #                        from a second (L2) load (below; over PREFETCH)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -809,9 +811,48 @@ def _rownorm_bwd_kernel(
         dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         g64 = group.to(tl.int64)
-        xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
-        dyb = tl.load(DY + g64 * stride_dym + cols, mask=mask & (group < M), other=0.0)
-        if PREFETCH:
+        if REPLAY == 0:
+            xb = tl.load(X + g64 * stride_xm + cols, mask=mask & (group < M), other=0.0)
+            dyb = tl.load(DY + g64 * stride_dym + cols, mask=mask & (group < M), other=0.0)
+        if REPLAY > 0:
+            # Replay from L2, REPLAY rows deep: each step loads a row's slice, publishes
+            # its sums and lets the registers go; then it loads again the slice of the row
+            # REPLAY steps back (still in L2: the whole GPU has loaded REPLAY rows since)
+            # and finishes it, whose partials the other programs published long ago. Where
+            # a row spans the GPU (N = 1M: one row group) the wait is otherwise exposed
+            # every row (v0.17 call 2: without any wait, fp32 LayerNorm at 1M ran 86%
+            # against 62%).
+            for row in range(group, M + REPLAY * num_groups, num_groups):
+                row64 = tl.cast(row, tl.int64)
+                if row < M:
+                    xb = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0)
+                    dyb = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0)
+                    xhat, wdy, dz, _, w = _coop_bwd_terms(
+                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
+                    _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
+                prev = row - REPLAY * num_groups
+                if prev >= group:
+                    prev64 = tl.cast(prev, tl.int64)
+                    xa = tl.load(X + prev64 * stride_xm + cols, mask=mask, other=0.0,
+                                 eviction_policy="evict_first")
+                    dya = tl.load(DY + prev64 * stride_dym + cols, mask=mask, other=0.0,
+                                  eviction_policy="evict_first")
+                    p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                                           SPIN, SYNC, BACKOFF, ROW_TAG)
+                    xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
+                        xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
+                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
+                    if HAS_DH:
+                        dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+                    tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+                    if HAS_DW and AFFINE == 0:
+                        dw_acc += dyf * xhat
+                    if HAS_BIAS and AFFINE == 0:
+                        db_acc += dyf
+        elif PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
             # KEEP_DZ (a fused activation): the held row keeps dz = dy * act'(z), rounded
@@ -1360,6 +1401,7 @@ class LaunchConfig:
     prefetch: bool = True  # COOP backward: the one-row-deep pipeline (else two rows live)
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
+    replay: int = 0  # COOP backward: rows between a row's load and its finish (REPLAY)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -1374,10 +1416,12 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
             return None
         # Rows per step as in the first choice, so CI runs that schedule.
         rows = choices[0][4] if len(choices[0]) > 4 else 1
-        return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1)
+        replay = choices[0][5] if len(choices[0]) > 5 else 0
+        return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1, replay=replay)
     for max_slice, warps, per_sm, *extra in choices:
         prefetch = extra[0] if extra else True
         rows = extra[1] if len(extra) > 1 else 1
+        replay = extra[2] if len(extra) > 2 else 0
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
@@ -1385,7 +1429,7 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
             lo, hi, pow2 = (sync4 or {}).get(max_slice, (0, -1, False))
             spin = lo <= group <= hi and not (pow2 and group & (group - 1))
             return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch,
-                                4 if spin else 3)
+                                4 if spin else 3, replay=replay)
     return None
 
 
@@ -1721,7 +1765,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
-        ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG)), cfg.num_warps)
+        ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
+        ("REPLAY", cfg.replay if cfg.path == COOP else 0)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
