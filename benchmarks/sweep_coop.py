@@ -116,7 +116,7 @@ def main():
                 del xr, yr
                 for choice in (BWD if mode == "bwd" else FWD):
                     if choice[0] == "default":
-                        cfg = (bwd0(n, sms, x.element_size(), is_rms) if mode == "bwd"
+                        cfg = (bwd0(n, sms, x.element_size(), is_rms, False, RES) if mode == "bwd"
                                else fwd0(n, sms, x.element_size(), RES, is_rms))
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = (f"default {cfg.path}:{slc}" + (f"+{cfg.block_n2}" if cfg.block_n2

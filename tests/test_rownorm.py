@@ -167,8 +167,9 @@ def test_million_row_gpu(is_rms, n):
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_cooperative_two_rows_live(device, is_rms, residual, monkeypatch):
     # The cooperative backward's other schedule (PREFETCH False: wait for the held row's
-    # own partials), which the launcher picks for fp32 LayerNorm above 4096 x SMs; here
-    # forced at a size the interpreter runs, over several rows per row group on a GPU.
+    # own partials), which the launcher picks for GroupNorm's fp32 rows path above 4096 x
+    # SMs; here forced at a size the interpreter runs, over several rows per row group on
+    # a GPU.
     def bwd_config(n, sms, *_):
         # (the interpreter's cooperative config is one program per row, prefetching)
         return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), prefetch=False)
@@ -187,12 +188,17 @@ def test_cooperative_two_rows_live(device, is_rms, residual, monkeypatch):
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
-    # The cooperative backward's L2 replay (REPLAY: each row finished `replay` steps after
-    # its first load, from a second load), forced at a size the interpreter runs, over
+    # The cooperative forward's and backward's L2 replay (REPLAY: each row finished
+    # `replay` steps after its first load, from a second load), forced at a size the
+    # interpreter runs, over
     # several rows per row group on a GPU (more rows than steps of the replay, and fewer).
     def bwd_config(n, sms, *_):
         return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), replay=replay)
+
+    def fwd_config(n, sms, *_):  # the forward's too, with two rows a step on a GPU
+        return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1, True, 2),)), replay=replay)
     monkeypatch.setattr(K, "bwd_config", bwd_config)
+    monkeypatch.setattr(K, "fwd_config", fwd_config)
     K.clear_prepared()
     try:
         n = K.BWD_TILE_MAX + 4097
@@ -206,10 +212,12 @@ def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
 
 @pytest.mark.gpu
 def test_million_row_fp32_layer_norm_gpu():
-    # fp32 LayerNorm at 1M: the two-rows-live schedule by default.
-    cfg = K.bwd_config(1 << 20, _sms(torch.device("cuda")), 4, False)
-    assert cfg.path == K.COOP and not cfg.prefetch
+    # fp32 LayerNorm at 1M: the replay schedule by default (v0.17), with and without dh.
+    for has_dh in (False, True):
+        cfg = K.bwd_config(1 << 20, _sms(torch.device("cuda")), 4, False, False, has_dh)
+        assert cfg.path == K.COOP and cfg.replay == 1
     _run(torch.device("cuda"), torch.float32, (3, 1 << 20))
+    _run(torch.device("cuda"), torch.float32, (3, 1 << 20), residual=True)
 
 
 def test_cooperative_configs_per_norm(monkeypatch):
@@ -241,6 +249,17 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
     # LayerNorm's backward is not GroupNorm's.
     assert shape(bwd(40960, 132, 2, False)) == (4096, 4, 2, 1)
+    # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
+    # 16-bit RMSNorm and GroupNorm's rows path do not; replay waits with SYNC 3.
+    replay = {(2, False, False): (8, 2), (2, False, True): (16, 2), (4, False, False): (16, 1),
+              (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
+              (2, True, False): (8, 0), (2, True, True): (8, 0)}
+    for (size, rms, dh), (warps, r) in replay.items():
+        cfg = bwd(1 << 20, 132, size, rms, False, dh)
+        assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
+        assert cfg.sync == 3 or not r
+    for size in (2, 4):
+        assert bwd(1 << 20, 132, size, False, True).replay == 0
 
 
 def test_evict_only_cooperative(monkeypatch):
@@ -278,7 +297,8 @@ def test_cooperative_sync_per_config(monkeypatch):
     # 16-bit LayerNorm backward, slice 4096: GROUP a power of two from 4 to 32 only.
     assert [sync(bwd(n, 132, 2)) for n in (12288, 16384, 24576, 32768, 49152, 131072, 262144)] \
         == [3, 4, 3, 4, 3, 4, 3]
-    assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [4, 4, 3, 4]
+    # (fp32 at 1M: v0.17's replay, measured with 3)
+    assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [4, 4, 3, 3]
     assert sync(bwd(1 << 20, 132, 2)) == 3
     assert [sync(fwd(n, 132, 4)) for n in (65536, 524288, 1 << 20)] == [4, 4, 3]
     assert [sync(fwd(n, 132, 2)) for n in (65536, 1 << 20)] == [3, 4]

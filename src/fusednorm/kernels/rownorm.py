@@ -230,6 +230,64 @@ def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.cons
 
 
 @triton.jit
+def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, M, TAG,
+                      ROWS: tl.constexpr, GROUP: tl.constexpr, IS_RMS: tl.constexpr,
+                      SYNC: tl.constexpr, PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr):
+    """Publish the cooperative forward's partial statistics of the [ROWS, slice] tile hb
+    (rows from row0) and signal each row's counter; returns LayerNorm's slice means
+    ([ROWS, 1], 0 for RMSNorm), the centre of the row merge (_coop_fwd_stats)."""
+    own = tl.zeros([ROWS, 1], dtype=tl.float32)
+    hf = hb.to(tl.float32)
+    ws = WS + (rows64 * (GROUP + 1) + part) * 2
+    if IS_RMS:
+        _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), _row_tag(TAG, rows, ROW_TAG), live)
+    else:
+        # One pass over the slice: sums shifted by its first element (kb) rather than
+        # the slice mean and a second pass around it. With it and the ROWS rewrite, bf16
+        # LayerNorm forward ran at 76.3 / 73.7 / 66.8% of copy at 64K / 256K / 1M against
+        # 74.4 / 68.7 / 65.5 before (v0.9-runs call 1, one run each). Both sums in one
+        # reduction.
+        dk = tl.where(mask, hf - kb, 0.0)
+        s1, s2 = _sum2(dk, dk * dk, 1, PAIR_SUM)
+        s1 = s1[:, None]
+        s2 = s2[:, None]
+        own = kb + s1 / n_part
+        _publish(ws, own, _row_tag(TAG, rows, ROW_TAG), live)
+        _publish(ws + 1, s2 - s1 * s1 / n_part, _row_tag(TAG, rows, ROW_TAG), live)
+    for i in tl.static_range(ROWS):
+        if row0 + i < M:
+            _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
+    return own
+
+
+@triton.jit
+def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexpr,
+                    IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
+    """(mean, rstd), [ROWS, 1] each, of the rows whose collected partials are p0, p1
+    (_collect_rows; k_row: each entry's row in the step); own: this program's slice
+    means of those rows (LayerNorm)."""
+    mean = tl.zeros([ROWS, 1], dtype=tl.float32)
+    rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
+    for i in tl.static_range(ROWS):
+        mine = k_row == i
+        if IS_RMS:
+            ss = tl.sum(tl.where(mine, p0, 0.0), axis=0)
+            rstd = tl.where(ridx == i, 1.0 / tl.sqrt(ss / N + eps), rstd)
+        else:
+            # Chan's merge around this program's own slice mean r (near the row's mean,
+            # so no cancellation), both sums in one reduction: mean = r + t1 / N,
+            # M2 = t2 - t1^2 / N.
+            r = tl.sum(tl.where(ridx == i, own, 0.0), axis=0)
+            d = p0 - r
+            t1, t2 = _sum2(tl.where(mine, n_parts * d, 0.0),
+                           tl.where(mine, p1 + n_parts * d * d, 0.0), 0, PAIR_SUM)
+            m2 = tl.maximum(t2 - t1 * (t1 / N), 0.0)
+            mean = tl.where(ridx == i, r + t1 / N, mean)
+            rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
+    return mean, rstd
+
+
+@triton.jit
 def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
                     MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
@@ -410,6 +468,8 @@ def _rownorm_fwd_kernel(
     WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     HOLD_WB: tl.constexpr,  # PATH 1, AFFINE 0: w and b loaded once and held (HOLD_WB)
+    REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
+    #                        loading them, from a second (L2) load (below)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -477,107 +537,135 @@ def _rownorm_fwd_kernel(
         # w and b are re-read (from L1) at each use rather than held: registers decide how
         # many programs fit an SM (LayerNorm held them in 174 registers, one 8-warp
         # program per SM, 46% of copy bandwidth at N = 65536).
-        # Software pipeline one step deep: each step publishes the partials of the rows it
-        # loaded a step earlier and issues the loads of the next, and only then waits for
-        # the previous rows' partials, which the other programs published a step ago.
-        rows = first + ridx
-        xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0,
-                     eviction_policy=X_EVICT)
-        if HAS_RESIDUAL:
-            rb = tl.load(R + rows.to(tl.int64) * stride_rm + cols, mask=mask & (rows < M),
-                         other=0.0, eviction_policy=X_EVICT)
-        if not IS_RMS:
-            kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
-        # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
-        # values into one and normalized the wrong row (seen on the H100).
-        ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
-        own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
-        if HOLD_WB:  # the slice's w and b, loaded once, held in their own dtype
-            if HAS_WEIGHT:
-                wv = tl.load(W + cols, mask=mask, other=0.0)
-            if HAS_BIAS:
-                bv = tl.load(B + cols, mask=mask, other=0.0)
-        for row0 in range(first, M + step, step):
-            rows = row0 + ridx
-            live = rows < M
-            rows64 = rows.to(tl.int64)
-            if HAS_RESIDUAL:
-                hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
-                tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
-            else:
-                hb = xb
-            own_b = tl.zeros([ROWS, 1], dtype=tl.float32)
-            if row0 < M:
-                hf = hb.to(tl.float32)
-                ws = WS + (rows64 * (GROUP + 1) + part) * 2
-                if IS_RMS:
-                    _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), _row_tag(TAG, rows, ROW_TAG), live)
-                else:
-                    # One pass over the slice: sums shifted by its first element (kb)
-                    # rather than the slice mean and a second pass around it. With it
-                    # and the ROWS rewrite, bf16 LayerNorm forward ran at 76.3 / 73.7 /
-                    # 66.8% of copy at 64K / 256K / 1M against 74.4 / 68.7 / 65.5 before
-                    # (v0.9-runs call 1, one run each). Both sums in one reduction.
-                    dk = tl.where(mask, hf - kb, 0.0)
-                    s1, s2 = _sum2(dk, dk * dk, 1, PAIR_SUM)
-                    s1 = s1[:, None]
-                    s2 = s2[:, None]
-                    own_b = kb + s1 / n_part
-                    _publish(ws, own_b, _row_tag(TAG, rows, ROW_TAG), live)
-                    _publish(ws + 1, s2 - s1 * s1 / n_part, _row_tag(TAG, rows, ROW_TAG), live)
-                for i in tl.static_range(ROWS):
-                    if row0 + i < M:
-                        _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
-            nxt = rows64 + step
-            xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
+        if REPLAY > 0:
+            # Replay from L2, as the backward's REPLAY: each step loads its rows' slices,
+            # publishes their partials and lets the registers go, then loads again the
+            # slices of the rows REPLAY steps back (L2 still has them; h as written) and
+            # finishes those, whose partials every program published long ago.
+            for row0 in range(first, M + REPLAY * step, step):
+                if row0 < M:
+                    rows = row0 + ridx
+                    live = rows < M
+                    rows64 = rows.to(tl.int64)
+                    xb = tl.load(X + rows64 * stride_xm + cols, mask=mask & live, other=0.0,
+                                 eviction_policy=X_EVICT)
+                    if HAS_RESIDUAL:
+                        rb = tl.load(R + rows64 * stride_rm + cols, mask=mask & live,
+                                     other=0.0, eviction_policy=X_EVICT)
+                        hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
+                        tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
+                    else:
+                        hb = xb
+                    if not IS_RMS:
+                        kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M,
+                                          HAS_RESIDUAL)
+                    else:
+                        kb = 0.0
+                    _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part,
+                                      M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG)
+                prev0 = row0 - REPLAY * step
+                if prev0 >= first:
+                    prev = prev0 + ridx
+                    prev64 = prev.to(tl.int64)
+                    # This program's own h: its stores are visible to its later loads
+                    # (many barriers between them).
+                    if HAS_RESIDUAL:
+                        ha = tl.load(H + prev64 * stride_hm + cols, mask=mask & (prev < M),
+                                     other=0.0, eviction_policy="evict_first")
+                    else:
+                        ha = tl.load(X + prev64 * stride_xm + cols, mask=mask & (prev < M),
+                                     other=0.0, eviction_policy="evict_first")
+                    p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP,
+                                           GROUP_P2, SPIN, SYNC, BACKOFF, ROW_TAG)
+                    # LayerNorm's own slice means: this part's published first partials.
+                    own = tl.zeros([ROWS, 1], dtype=tl.float32)
+                    if not IS_RMS:
+                        for i in tl.static_range(ROWS):
+                            own = tl.where(ridx == i, tl.sum(tl.where(
+                                (k_row == i) & (k_part == part), p0, 0.0), axis=0), own)
+                    mean, rstd = _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps,
+                                                 ROWS, IS_RMS, PAIR_SUM)
+                    if STATS:
+                        if part == 0:
+                            if not IS_RMS:
+                                tl.store(MEAN + prev, mean, mask=prev < M)
+                            tl.store(RSTD + prev, rstd, mask=prev < M)
+                    y = _affine((ha.to(tl.float32) - mean) * rstd, W, B, prev, cols,
+                                part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE,
+                                ACTIVATION, WB_EVICT)
+                    tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty),
+                             mask=mask & (prev < M))
+        else:
+            # Software pipeline one step deep: each step publishes the partials of the rows it
+            # loaded a step earlier and issues the loads of the next, and only then waits for
+            # the previous rows' partials, which the other programs published a step ago.
+            rows = first + ridx
+            xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0,
                          eviction_policy=X_EVICT)
             if HAS_RESIDUAL:
-                rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0,
-                             eviction_policy=X_EVICT)
+                rb = tl.load(R + rows.to(tl.int64) * stride_rm + cols, mask=mask & (rows < M),
+                             other=0.0, eviction_policy=X_EVICT)
             if not IS_RMS:
-                kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
-            prev0 = row0 - step
-            if prev0 >= first:
-                prev = prev0 + ridx
-                p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
-                                       SPIN, SYNC, BACKOFF, ROW_TAG)
-                mean = tl.zeros([ROWS, 1], dtype=tl.float32)
-                rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
-                for i in tl.static_range(ROWS):
-                    mine = k_row == i
-                    if IS_RMS:
-                        ss = tl.sum(tl.where(mine, p0, 0.0), axis=0)
-                        rstd = tl.where(ridx == i, 1.0 / tl.sqrt(ss / N + eps), rstd)
-                    else:
-                        # Chan's merge around this program's own slice mean r (near the
-                        # row's mean, so no cancellation), both sums in one reduction:
-                        # mean = r + t1 / N, M2 = t2 - t1^2 / N.
-                        r = tl.sum(tl.where(ridx == i, own_a, 0.0), axis=0)
-                        d = p0 - r
-                        t1, t2 = _sum2(tl.where(mine, n_parts * d, 0.0),
-                                       tl.where(mine, p1 + n_parts * d * d, 0.0), 0, PAIR_SUM)
-                        m2 = tl.maximum(t2 - t1 * (t1 / N), 0.0)
-                        mean = tl.where(ridx == i, r + t1 / N, mean)
-                        rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
-                if STATS:
-                    if part == 0:
-                        if not IS_RMS:
-                            tl.store(MEAN + prev, mean, mask=prev < M)
-                        tl.store(RSTD + prev, rstd, mask=prev < M)
-                y = (ha.to(tl.float32) - mean) * rstd
-                if HOLD_WB:
-                    if HAS_WEIGHT:
-                        y = y * wv.to(tl.float32)
-                    if HAS_BIAS:
-                        y = y + bv.to(tl.float32)
-                    y = _activation(y, ACTIVATION)
+                kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+            else:
+                kb = 0.0  # RMSNorm's sums take no shift
+            # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
+            # values into one and normalized the wrong row (seen on the H100).
+            ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
+            own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
+            if HOLD_WB:  # the slice's w and b, loaded once, held in their own dtype
+                if HAS_WEIGHT:
+                    wv = tl.load(W + cols, mask=mask, other=0.0)
+                if HAS_BIAS:
+                    bv = tl.load(B + cols, mask=mask, other=0.0)
+            for row0 in range(first, M + step, step):
+                rows = row0 + ridx
+                live = rows < M
+                rows64 = rows.to(tl.int64)
+                if HAS_RESIDUAL:
+                    hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
+                    tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
                 else:
-                    y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S,
-                                HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
-                tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
-                         mask=mask & (prev < M))
-            ha = hb
-            own_a = own_b
+                    hb = xb
+                own_b = tl.zeros([ROWS, 1], dtype=tl.float32)
+                if row0 < M:
+                    own_b = _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part,
+                                              n_part, M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM,
+                                              ROW_TAG)
+                nxt = rows64 + step
+                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
+                             eviction_policy=X_EVICT)
+                if HAS_RESIDUAL:
+                    rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0,
+                                 eviction_policy=X_EVICT)
+                if not IS_RMS:
+                    kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                prev0 = row0 - step
+                if prev0 >= first:
+                    prev = prev0 + ridx
+                    p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
+                                           SPIN, SYNC, BACKOFF, ROW_TAG)
+                    mean, rstd = _coop_fwd_stats(p0, p1, own_a, ridx, k_row, n_parts, N, eps,
+                                                 ROWS, IS_RMS, PAIR_SUM)
+                    if STATS:
+                        if part == 0:
+                            if not IS_RMS:
+                                tl.store(MEAN + prev, mean, mask=prev < M)
+                            tl.store(RSTD + prev, rstd, mask=prev < M)
+                    y = (ha.to(tl.float32) - mean) * rstd
+                    if HOLD_WB:
+                        if HAS_WEIGHT:
+                            y = y * wv.to(tl.float32)
+                        if HAS_BIAS:
+                            y = y + bv.to(tl.float32)
+                        y = _activation(y, ACTIVATION)
+                    else:
+                        y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S,
+                                    HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                    tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
+                             mask=mask & (prev < M))
+                ha = hb
+                own_a = own_b
     else:
         row = pid.to(tl.int64)
         lanes = tl.arange(0, BLOCK_N)
@@ -1199,11 +1287,25 @@ FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 # 88.3; with a residual mixed (LayerNorm 93.2 / 92.4 -> 91.3 / 93.6 at 64K / 256K), which
 # keeps FWD_COOP; LayerNorm 16-bit 81.5 -> 79.3, fp32 -4 to -7: not taken there.
 FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
-BWD_COOP = {  # (element size, is_rms) -> (slice, warps, per SM[, prefetch]), first that fits
-    (2, False): ((4096, 4, 2), (8192, 8, 1)),
-    (2, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
-    (4, False): ((2048, 8, 2), (4096, 8, 1), (8192, 8, 1, False)),
-    (4, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+# v0.17 (results/2026-11-25-h100-v0.17-runs/call3, sweep_coop.py, GPU time, two runs, %
+# of copy at N = 1M, where slices of 8192 make a row span the GPU: one row group, so each
+# row's wait was exposed; REPLAY r = the sixth field): fp32 LayerNorm 62.3 / 62.9 (8192 /
+# 8, two rows live) -> 82.6 / 83.5 with 16 warps, r 1 (r 2: 71; 8 warps, r 1: 82.2-82.4),
+# with dh 73.7 -> 85.2; fp32 RMSNorm 74.4 / 74.7 -> 75.6 / 75.7 with 8 warps, r 2, with dh
+# 73.1 -> 86.7 with 16 warps, r 1 (70.3-70.9 without dh); bf16 LayerNorm 64.2 / 64.6 ->
+# 67.1 / 67.3 with 8 warps, r 2, with dh 66.5 -> 77.8 with 16 warps, r 2; bf16 RMSNorm lost
+# with every replay (70.5 -> 59-61, with dh 74.0 -> 67-69) and keeps its schedule. Keys
+# carry has_dh (add_layer_norm / add_rms_norm's backward) for these.
+BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
+    # [, replay]]]), the first that fits
+    (2, False, False): ((4096, 4, 2), (8192, 8, 1, True, 1, 2)),
+    (2, False, True): ((4096, 4, 2), (8192, 16, 1, True, 1, 2)),
+    (2, True, False): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+    (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+    (4, False, False): ((2048, 8, 2), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
+    (4, False, True): ((2048, 8, 2), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
+    (4, True, False): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1, True, 1, 2)),
+    (4, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 16, 1, True, 1, 1)),
 }
 # L1 eviction policies of the cooperative forward's loads (tl.load's eviction_policy: ""
 # none, "evict_first", "evict_last"), (x and residual, w and b). Each program re-reads its
@@ -1264,9 +1366,10 @@ GN_FWD_COOP = {2: ((4096, 4, 4),) + FWD_COOP_LN16[1:],
 # 320 75.1 / 67.3 -> 86.1 / 78.5, VAE 512 69.0 / 63.6 -> 81.5 / 78.8, 3-D 80.5 / 73.2 ->
 # 97.8 / 95.3. 2048 / 8 / 2 lost everywhere (36-50% bf16); 1024 / 4 / 8 (7 fit) matched
 # 2048 only at UNet 320 (bf16 59.7, fp32 87.0), the one shape where it fits the SMs.
-# Where 2048 needs more programs per row than SMs (VAE 256 and 128), the LayerNorm choices.
-GN_BWD_COOP = {2: ((2048, 4, 4),) + BWD_COOP[(2, False)],
-               4: ((2048, 4, 4),) + BWD_COOP[(4, False)][1:]}
+# Where 2048 needs more programs per row than SMs (VAE 256 and 128), LayerNorm's choices
+# of v0.16 (v0.17's replay not measured for GroupNorm).
+GN_BWD_COOP = {2: ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+               4: ((2048, 4, 4), (4096, 8, 1), (8192, 8, 1, False))}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -1401,7 +1504,7 @@ class LaunchConfig:
     prefetch: bool = True  # COOP backward: the one-row-deep pipeline (else two rows live)
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
-    replay: int = 0  # COOP backward: rows between a row's load and its finish (REPLAY)
+    replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -1427,7 +1530,8 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         group = triton.cdiv(n, block_n)
         if group <= sms:
             lo, hi, pow2 = (sync4 or {}).get(max_slice, (0, -1, False))
-            spin = lo <= group <= hi and not (pow2 and group & (group - 1))
+            # (the replay schedules were measured with SYNC 3)
+            spin = lo <= group <= hi and not (pow2 and group & (group - 1)) and not replay
             return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch,
                                 4 if spin else 3, replay=replay)
     return None
@@ -1494,8 +1598,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
 
 @functools.lru_cache(maxsize=1024)
 def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
-               group_norm: bool = False) -> LaunchConfig:
-    """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs)."""
+               group_norm: bool = False, has_dh: bool = False) -> LaunchConfig:
+    """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs).
+    has_dh: the residual forms' backward (a gradient on h too)."""
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
@@ -1527,7 +1632,7 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     size = 4 if element_size >= 4 else 2
     if group_norm:
         return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
-    return (_coop(n, sms, BWD_COOP[(size, is_rms)], SYNC4.get(("bwd", size, is_rms)))
+    return (_coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
             or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
 
 
@@ -1650,7 +1755,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
-        ("HOLD_WB", HOLD_WB and cfg.path == COOP and affine == 0)), cfg.num_warps,
+        ("HOLD_WB", HOLD_WB and cfg.path == COOP and affine == 0),
+        ("REPLAY", cfg.replay if cfg.path == COOP else 0)), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1)
@@ -1730,7 +1836,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     DBO (`folded`), else the caller does. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
-    cfg = bwd_config(N, sms, element_size, is_rms, channels is not None)
+    cfg = bwd_config(N, sms, element_size, is_rms, channels is not None, has_dh)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if (channels is not None or has_dh) and cfg.sync != 3:  # SYNC4: measured without them
