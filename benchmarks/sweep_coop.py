@@ -66,9 +66,6 @@ RES = os.environ.get("SWEEP_RES") == "1"
 if os.environ.get("SWEEP_FWD_EVICT"):
     K.FWD_EVICT = tuple("" if v == "-" else v
                         for v in os.environ["SWEEP_FWD_EVICT"].split(","))
-# SWEEP_HOLD_WB=1: the cooperative forward holds w and b across rows (rownorm.HOLD_WB).
-if os.environ.get("SWEEP_HOLD_WB"):
-    K.HOLD_WB = os.environ["SWEEP_HOLD_WB"] == "1"
 # SWEEP_SYNC=5: every cooperative launch skips the wait for its row's partials (rownorm's
 # SYNC 5, a timing diagnostic: results wrong, marked WRONG); any other value forces that
 # wait mode (rownorm.COOP_SYNC).

@@ -467,7 +467,6 @@ def _rownorm_fwd_kernel(
     X_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
-    HOLD_WB: tl.constexpr,  # PATH 1, AFFINE 0: w and b loaded once and held (HOLD_WB)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
 ):
@@ -613,11 +612,6 @@ def _rownorm_fwd_kernel(
             # values into one and normalized the wrong row (seen on the H100).
             ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
             own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
-            if HOLD_WB:  # the slice's w and b, loaded once, held in their own dtype
-                if HAS_WEIGHT:
-                    wv = tl.load(W + cols, mask=mask, other=0.0)
-                if HAS_BIAS:
-                    bv = tl.load(B + cols, mask=mask, other=0.0)
             for row0 in range(first, M + step, step):
                 rows = row0 + ridx
                 live = rows < M
@@ -653,15 +647,8 @@ def _rownorm_fwd_kernel(
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
                     y = (ha.to(tl.float32) - mean) * rstd
-                    if HOLD_WB:
-                        if HAS_WEIGHT:
-                            y = y * wv.to(tl.float32)
-                        if HAS_BIAS:
-                            y = y + bv.to(tl.float32)
-                        y = _activation(y, ACTIVATION)
-                    else:
-                        y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S,
-                                    HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                    y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
+                                HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                              mask=mask & (prev < M))
                 ha = hb
@@ -1340,11 +1327,6 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # LayerNorm forward within 0.6; backward LayerNorm 64K 76.5 -> 77.8-78.0, RMSNorm 1M
 # 69.8-70.2 -> 70.9-71.3, the others within 0.7.
 ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
-# The cooperative forward holds each program's slice of w and b in registers across its
-# rows instead of loading them again for every row (from L1, or L2 when streamed x has
-# evicted them: FWD_EVICT). An experiment (FUSEDNORM_HOLD_WB=1; sweep_coop.py
-# SWEEP_HOLD_WB): registers decide how many programs fit an SM.
-HOLD_WB = os.environ.get("FUSEDNORM_HOLD_WB", "0") == "1"
 # GroupNorm's rows-path forward (w and b one value per slice: no parameter re-reads), by
 # element size. v0.16 call 4 (sweep_gn_bwd.py with GNB_MODE=fwd, GPU time, % of copy, none
 # / silu, LayerNorm's first choice -> slice 4096 / 4 warps / 4 per SM): bf16 (from 4096 /
@@ -1755,7 +1737,6 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
-        ("HOLD_WB", HOLD_WB and cfg.path == COOP and affine == 0),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0)), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
