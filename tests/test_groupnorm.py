@@ -240,6 +240,9 @@ def test_group_path_large_mean(device, small_group_tiles):
 ROWS_PATHS = {  # rownorm constants that send these small groups down each path
     "tile": {},
     "coop": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8},
+    # the cooperative backward's L2 replay (as fp32 takes at slices of 8192, v0.17)
+    "coop_replay": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8,
+                    "GN_BWD_COOP": {2: ((2048, 4, 4, True, 1, 2),), 4: ((2048, 4, 4, True, 1, 1),)}},
     "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 16},
 }
 
@@ -276,7 +279,8 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
             assert prep.rows is None
         else:
             consts = dict(prep.rows.launch.constexprs)
-            assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "loop": R.LOOP}[path]
+            assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "coop_replay": R.COOP,
+                                      "loop": R.LOOP}[path]
             assert consts["AFFINE"] == affine
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
@@ -305,7 +309,10 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
             # Its rows path: the cooperative backward (the interpreter's one slice a row
             # spans a whole group, so only for one channel per group).
             bwd = K._prepare_bwd(x, groups, activation, True, True)
-            assert (bwd.rows is not None) == (path == "coop" and affine == 1)
+            assert (bwd.rows is not None) == (path.startswith("coop") and affine == 1)
+            if bwd.rows is not None:
+                replay = dict(bwd.rows.launch.constexprs)["REPLAY"]
+                assert replay == (0 if path == "coop" else 1 if dtype == torch.float32 else 2)
             _run(device, dtype, shape, groups, activation=activation)
     finally:
         R.clear_prepared()

@@ -244,13 +244,14 @@ def test_cooperative_configs_per_norm(monkeypatch):
         assert shape(bwd(262144, 132, size, False, True)) == (2048, 4, 4, 1)  # GROUP 128
     # VAE 256 (L = 512K): 2048 needs 256 programs a row, so LayerNorm's next choices.
     assert shape(bwd(1 << 19, 132, 2, False, True)) == (4096, 4, 2, 1)
-    assert shape(bwd(1 << 19, 132, 4, False, True)) == (4096, 8, 1, 1)
+    assert shape(bwd(1 << 19, 132, 4, False, True)) == (8192, 16, 1, 1)  # replay (v0.17)
+    assert bwd(1 << 19, 132, 4, False, True).replay == bwd(1 << 20, 132, 4, False, True).replay == 2
     assert shape(fwd(1 << 20, 132, 2, False, False, True)) == (8192, 8, 2, 1)
     assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
     # LayerNorm's backward is not GroupNorm's.
     assert shape(bwd(40960, 132, 2, False)) == (4096, 4, 2, 1)
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
-    # 16-bit RMSNorm and GroupNorm's rows path do not; replay waits with SYNC 3.
+    # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
     replay = {(2, False, False): (8, 2), (2, False, True): (16, 2), (4, False, False): (16, 1),
               (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
               (2, True, False): (8, 0), (2, True, True): (8, 0)}
@@ -258,8 +259,7 @@ def test_cooperative_configs_per_norm(monkeypatch):
         cfg = bwd(1 << 20, 132, size, rms, False, dh)
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
         assert cfg.sync == 3 or not r
-    for size in (2, 4):
-        assert bwd(1 << 20, 132, size, False, True).replay == 0
+    assert bwd(1 << 20, 132, 2, False, True).replay == 0
 
 
 def test_evict_only_cooperative(monkeypatch):

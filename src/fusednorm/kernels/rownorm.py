@@ -1350,8 +1350,14 @@ GN_FWD_COOP = {2: ((4096, 4, 4),) + FWD_COOP_LN16[1:],
 # 2048 only at UNet 320 (bf16 59.7, fp32 87.0), the one shape where it fits the SMs.
 # Where 2048 needs more programs per row than SMs (VAE 256 and 128), LayerNorm's choices
 # of v0.16 (v0.17's replay not measured for GroupNorm).
+# v0.17 call 5 (sweep_gn_bwd.py, two processes, none / silu): fp32 where 2048 does not fit
+# takes slices of 8192 with 16 warps and the L2 replay, 2 rows deep: VAE 256 (L = 512K)
+# 69.8 / 60.6 (4096 / 8 / 1) -> 71.0 / 68.1 (8192 / 16 / 1 without replay: 74.4 / 72.8, not
+# measured at 1M), VAE 128 (L = 1M) 68.5 / 64.2 on the rows path, which it left before
+# (two rows live measured 51.8 against the group path's 59.7 in v0.10). bf16 keeps its
+# schedules: VAE 128 60.4 -> 60.9 (16 warps, replay 2), with silu 53.1 -> 41.
 GN_BWD_COOP = {2: ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
-               4: ((2048, 4, 4), (4096, 8, 1), (8192, 8, 1, False))}
+               4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2))}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
