@@ -190,8 +190,8 @@ def test_cooperative_two_rows_live(device, is_rms, residual, monkeypatch):
 def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
     # The cooperative forward's and backward's L2 replay (REPLAY: each row finished
     # `replay` steps after its first load, from a second load), forced at a size the
-    # interpreter runs, over
-    # several rows per row group on a GPU (more rows than steps of the replay, and fewer).
+    # interpreter runs, over several rows per row group on a GPU (more rows than steps of
+    # the replay, and fewer).
     def bwd_config(n, sms, *_):
         return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), replay=replay)
 

@@ -362,6 +362,25 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.
 
 
 @triton.jit
+def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
+                     mask, dw_acc, db_acc, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr,
+                     HAS_DH: tl.constexpr, HAS_DW: tl.constexpr, HAS_BIAS: tl.constexpr,
+                     AFFINE: tl.constexpr):
+    """Finish a row slice of the cooperative backward once its row's partials p0, p1 are
+    in: store dx (plus dh), and return dw_acc, db_acc with the slice's terms added (AFFINE
+    0; GroupNorm's rows path publishes its dw, db sums instead)."""
+    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
+    if HAS_DH:
+        dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+    tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+    if HAS_DW and AFFINE == 0:
+        dw_acc += dyf * xhat
+    if HAS_BIAS and AFFINE == 0:
+        db_acc += dyf
+    return dw_acc, db_acc
+
+
+@triton.jit
 def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
             HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
             WB_EVICT: tl.constexpr):
@@ -919,14 +938,9 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
-                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
-                    if HAS_DH:
-                        dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-                    tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                    if HAS_DW and AFFINE == 0:
-                        dw_acc += dyf * xhat
-                    if HAS_BIAS and AFFINE == 0:
-                        db_acc += dyf
+                    dw_acc, db_acc = _coop_bwd_finish(
+                        xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
+                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
         elif PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
@@ -963,14 +977,9 @@ def _rownorm_bwd_kernel(
                         HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
-                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
-                    if HAS_DH:
-                        dx += tl.load(DH + prev64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-                    tl.store(DX + prev64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                    if HAS_DW and AFFINE == 0:
-                        dw_acc += dyf * xhat
-                    if HAS_BIAS and AFFINE == 0:
-                        db_acc += dyf
+                    dw_acc, db_acc = _coop_bwd_finish(
+                        xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
+                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
                 xa = xn
                 dya = dyn
         else:
@@ -1001,14 +1010,9 @@ def _rownorm_bwd_kernel(
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
-                    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
-                    if HAS_DH:
-                        dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-                    tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
-                    if HAS_DW and AFFINE == 0:
-                        dw_acc += dyf * xhat
-                    if HAS_BIAS and AFFINE == 0:
-                        db_acc += dyf
+                    dw_acc, db_acc = _coop_bwd_finish(
+                        xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
+                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
                 dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
         if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
