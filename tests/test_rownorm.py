@@ -248,8 +248,10 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert bwd(1 << 19, 132, 4, False, True).replay == bwd(1 << 20, 132, 4, False, True).replay == 2
     assert shape(fwd(1 << 20, 132, 2, False, False, True)) == (8192, 8, 2, 1)
     assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
-    # LayerNorm's backward is not GroupNorm's.
-    assert shape(bwd(40960, 132, 2, False)) == (4096, 4, 2, 1)
+    # LayerNorm's backward is not GroupNorm's (16-bit: slices of 2048 replayed, v0.17).
+    assert shape(bwd(40960, 132, 2, False)) == (2048, 4, 5, 1)
+    assert bwd(40960, 132, 2, False).replay == 2
+    assert shape(bwd(1 << 19, 132, 2, False)) == (4096, 4, 2, 1)  # 2048 would need 256
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
     # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
     replay = {(2, False, False): (8, 2), (2, False, True): (16, 2), (4, False, False): (16, 1),
@@ -294,9 +296,12 @@ def test_cooperative_sync_per_config(monkeypatch):
         assert cfg.path == K.COOP
         return K._sync(cfg)
 
-    # 16-bit LayerNorm backward, slice 4096: GROUP a power of two from 4 to 32 only.
+    # 16-bit LayerNorm backward: slices of 2048 with replay (v0.17) wait with 3; SYNC4's
+    # entry for slice 4096 (GROUP a power of two from 4 to 32) applies only to sweeps now.
     assert [sync(bwd(n, 132, 2)) for n in (12288, 16384, 24576, 32768, 49152, 131072, 262144)] \
-        == [3, 4, 3, 4, 3, 4, 3]
+        == [3] * 7
+    four = K._coop(32768, 132, ((4096, 4, 2),), K.SYNC4[("bwd", 2, False)])
+    assert (four.group, K._sync(four)) == (8, 4)
     # (fp32 at 1M: v0.17's replay, measured with 3)
     assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [4, 4, 3, 3]
     assert sync(bwd(1 << 20, 132, 2)) == 3
@@ -312,9 +317,10 @@ def test_cooperative_sync_per_config(monkeypatch):
     def launched(prep):
         return dict(prep.launch.constexprs)["SYNC"]
     strides = (32768, 32768, 0, 32768)
-    assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
+    # (fp32: 16-bit LayerNorm's backward replays with SYNC 3 since v0.17)
+    assert launched(K._prepare_bwd(8, 32768, cpu, 4, False, True, True, True, False, strides,
                                    torch.float32, torch.float32)) == 4
-    assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, True, strides,
+    assert launched(K._prepare_bwd(8, 32768, cpu, 4, False, True, True, True, True, strides,
                                    torch.float32, torch.float32)) == 3  # with dh
     assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
                                    torch.float32, torch.float32, channels=(1, 1, 32768))) == 3

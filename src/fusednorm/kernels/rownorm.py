@@ -1287,10 +1287,14 @@ FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
 # 67.1 / 67.3 with 8 warps, r 2, with dh 66.5 -> 77.8 with 16 warps, r 2; bf16 RMSNorm lost
 # with every replay (70.5 -> 59-61, with dh 74.0 -> 67-69) and keeps its schedule. Keys
 # carry has_dh (add_layer_norm / add_rms_norm's backward) for these.
+# v0.17 call 7 (the same, 16K / 64K / 128K / 256K): 16-bit LayerNorm where slices of 2048
+# fit, 4 warps, replay 2 (95 registers, 5 programs per SM) against 4096 / 4 / 2 (255
+# registers): 78.6 / 78.7 / 76.4 / 77.4 against 78.9 / 77.8 / 74.6 / 72.5, with dh 80.7 /
+# 80.7 / 81.3 / 81.0 against 70.7 / 70.5 / 71.7 / 69.6.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
     # [, replay]]]), the first that fits
-    (2, False, False): ((4096, 4, 2), (8192, 8, 1, True, 1, 2)),
-    (2, False, True): ((4096, 4, 2), (8192, 16, 1, True, 1, 2)),
+    (2, False, False): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 8, 1, True, 1, 2)),
+    (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
     (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
     (4, False, False): ((2048, 8, 2), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
@@ -1406,7 +1410,8 @@ if COOP_SYNC not in (None, 1, 2, 3, 4):
 #   bwd 16-bit, 4096 / 4 warps / 2 per SM, by GROUP: 3 74.0 -> 71.1, 4 74.4 -> 79.0, 6
 #     74.6 -> 70.2, 8 75.1 -> 79.4, 12 75.3 -> 68.6, 16 73.6 -> 78.2, 32 73.1 -> 74.3, 64
 #     72.5 -> 71.0, 128 69.1 -> 61.6: 4 wins where GROUP is a power of two up to 32 and
-#     loses elsewhere (the padded lanes of GROUP_P2).
+#     loses elsewhere (the padded lanes of GROUP_P2). (Since v0.17 BWD_COOP takes slices
+#     of 2048 with replay first, so this entry reaches only sweeps' 4096 configs.)
 #   bwd fp32, 2048 / 8 / 2: 6 81.3 -> 79.1, 8 81.6 -> 86.3, 12 82.4 -> 77.9, 16 79.3 ->
 #     85.5, 24 84.6 -> 84.7, 32 83.6 -> 83.4, 64 83.7 -> 79.8, 128 81.6 -> 78.3; 4096 / 8 /
 #     1 at 512K 74.8 -> 71.8; 8192 / 8 / 1 two rows live at 1M 52.9 -> 61.9 (v0.13: 53.2-54.5
