@@ -1289,8 +1289,8 @@ FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
 # carry has_dh (add_layer_norm / add_rms_norm's backward) for these.
 # v0.17 call 7 (the same, 16K / 64K / 128K / 256K): 16-bit LayerNorm where slices of 2048
 # fit, 4 warps, replay 2 (95 registers, 5 programs per SM) against 4096 / 4 / 2 (255
-# registers): 78.6 / 78.7 / 76.4 / 77.4 against 78.9 / 77.8 / 74.6 / 72.5, with dh 80.7 /
-# 80.7 / 81.3 / 81.0 against 70.7 / 70.5 / 71.7 / 69.6.
+# registers): 78.5 / 78.6 / 76.4 / 77.4 against 78.9 / 77.7 / 74.6 / 72.5, with dh 80.7 /
+# 80.7 / 81.3 / 81.0 against 70.7 / 70.5 / 71.7 / 69.5 (means of two processes).
 BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
     # [, replay]]]), the first that fits
     (2, False, False): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 8, 1, True, 1, 2)),
