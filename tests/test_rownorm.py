@@ -257,6 +257,9 @@ def test_cooperative_configs_per_norm(monkeypatch):
     replay = {(2, False, False): (8, 2), (2, False, True): (16, 2), (4, False, False): (16, 1),
               (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
               (2, True, False): (8, 0), (2, True, True): (8, 0)}
+    for dh in (False, True):  # fp32 LayerNorm below 1M: slices of 2048, 3 per SM, replay 1
+        cfg = bwd(65536, 132, 4, False, False, dh)
+        assert (shape(cfg), cfg.replay) == ((2048, 8, 3, 1), 1)
     for (size, rms, dh), (warps, r) in replay.items():
         cfg = bwd(1 << 20, 132, size, rms, False, dh)
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
@@ -302,8 +305,11 @@ def test_cooperative_sync_per_config(monkeypatch):
         == [3] * 7
     four = K._coop(32768, 132, ((4096, 4, 2),), K.SYNC4[("bwd", 2, False)])
     assert (four.group, K._sync(four)) == (8, 4)
-    # (fp32 at 1M: v0.17's replay, measured with 3)
-    assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [4, 4, 3, 3]
+    # fp32 LayerNorm backward: replay everywhere since v0.17 (measured with 3); SYNC4's
+    # entry for slice 2048 (GROUP 8 or 16) applies to sweeps' configs without replay.
+    assert [sync(bwd(n, 132, 4)) for n in (16384, 32768, 65536, 1 << 20)] == [3, 3, 3, 3]
+    two = K._coop(32768, 132, ((2048, 8, 2),), K.SYNC4[("bwd", 4, False)])
+    assert (two.group, K._sync(two)) == (16, 4)
     assert sync(bwd(1 << 20, 132, 2)) == 3
     assert [sync(fwd(n, 132, 4)) for n in (65536, 524288, 1 << 20)] == [4, 4, 3]
     assert [sync(fwd(n, 132, 2)) for n in (65536, 1 << 20)] == [3, 4]
@@ -317,11 +323,14 @@ def test_cooperative_sync_per_config(monkeypatch):
     def launched(prep):
         return dict(prep.launch.constexprs)["SYNC"]
     strides = (32768, 32768, 0, 32768)
-    # (fp32: 16-bit LayerNorm's backward replays with SYNC 3 since v0.17)
+    # A backward config with SYNC 4 (the tables' own replay with 3 since v0.17) keeps it
+    # but with dh or on GroupNorm's rows path.
+    monkeypatch.setattr(K, "bwd_config", lambda *a: two)
     assert launched(K._prepare_bwd(8, 32768, cpu, 4, False, True, True, True, False, strides,
                                    torch.float32, torch.float32)) == 4
     assert launched(K._prepare_bwd(8, 32768, cpu, 4, False, True, True, True, True, strides,
                                    torch.float32, torch.float32)) == 3  # with dh
+    monkeypatch.setattr(K, "bwd_config", bwd)
     assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
                                    torch.float32, torch.float32, channels=(1, 1, 32768))) == 3
     fstrides = (65536, 0, 65536, 0)
