@@ -232,10 +232,12 @@ def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.cons
 @triton.jit
 def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, M, TAG,
                       ROWS: tl.constexpr, GROUP: tl.constexpr, IS_RMS: tl.constexpr,
-                      SYNC: tl.constexpr, PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr):
+                      SYNC: tl.constexpr, PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr,
+                      EVEN: tl.constexpr):
     """Publish the cooperative forward's partial statistics of the [ROWS, slice] tile hb
     (rows from row0) and signal each row's counter; returns LayerNorm's slice means
-    ([ROWS, 1], 0 for RMSNorm), the centre of the row merge (_coop_fwd_stats)."""
+    ([ROWS, 1], 0 for RMSNorm), the centre of the row merge (_coop_fwd_stats). EVEN: no
+    column of the slice lies past N (no mask on the shifted sums)."""
     own = tl.zeros([ROWS, 1], dtype=tl.float32)
     hf = hb.to(tl.float32)
     ws = WS + (rows64 * (GROUP + 1) + part) * 2
@@ -247,7 +249,10 @@ def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, 
         # LayerNorm forward ran at 76.3 / 73.7 / 66.8% of copy at 64K / 256K / 1M against
         # 74.4 / 68.7 / 65.5 before (v0.9-runs call 1, one run each). Both sums in one
         # reduction.
-        dk = tl.where(mask, hf - kb, 0.0)
+        if EVEN:
+            dk = hf - kb
+        else:
+            dk = tl.where(mask, hf - kb, 0.0)
         s1, s2 = _sum2(dk, dk * dk, 1, PAIR_SUM)
         s1 = s1[:, None]
         s2 = s2[:, None]
@@ -258,6 +263,18 @@ def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, 
         if row0 + i < M:
             _signal(WS + (tl.cast(row0 + i, tl.int64) * (GROUP + 1) + GROUP) * 2, SYNC)
     return own
+
+
+@triton.jit
+def _centred(h, mean, rstd, P):
+    """xhat = (h - mean) * rstd in fp32 (h: a tile of any float type; mean, rstd broadcast
+    to it). Where P (a pointer of the data's type) is 16-bit, one FMA, h * rstd - mean *
+    rstd: one instruction an element fewer. Its extra error, |mean| * rstd * 2^-24, is the
+    size of the one the fp32 mean itself carries, and 2^15 times below a bf16 rounding
+    while |mean| < 1000 std; fp32 data keeps the subtraction first."""
+    if P.dtype.element_ty == tl.float32:
+        return (h.to(tl.float32) - mean) * rstd
+    return h.to(tl.float32) * rstd - mean * rstd
 
 
 @triton.jit
@@ -288,7 +305,7 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
 
 
 @triton.jit
-def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
+def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
                     MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
                     DZ_IN: tl.constexpr):
@@ -301,9 +318,9 @@ def _coop_bwd_terms(xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
     if IS_RMS:
         xhat = xb.to(tl.float32) * rstd
     elif MASKED:
-        xhat = tl.where(mask, (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd, 0.0)
+        xhat = tl.where(mask, _centred(xb, tl.load(MEAN + row), rstd, X), 0.0)
     else:
-        xhat = (xb.to(tl.float32) - tl.load(MEAN + row)) * rstd
+        xhat = _centred(xb, tl.load(MEAN + row), rstd, X)
     dz = dyb.to(tl.float32)
     w = 1.0
     if AFFINE == 0:
@@ -350,14 +367,17 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP
 
 
 @triton.jit
-def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
+def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, DX, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
     """dx of a slice from the row's collected partial sums (p0 for c1, p1 for c2)."""
     if IS_RMS:
         c1 = tl.sum(p0, axis=0) / N
         dx = (wdy - xhat * c1) * rstd
     else:
         c1, c2 = _sum2(p0, p1, 0, PAIR_SUM)
-        dx = (wdy - (xhat * (c1 / N) + c2 / N)) * rstd
+        if DX.dtype.element_ty == tl.float32:
+            dx = (wdy - (xhat * (c1 / N) + c2 / N)) * rstd
+        else:  # 16-bit dx: two FMAs an element, not an FMA, a subtraction and a product
+            dx = wdy * rstd - (xhat * (c1 / N * rstd) + c2 / N * rstd)
     return dx
 
 
@@ -369,7 +389,7 @@ def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, st
     """Finish a row slice of the cooperative backward once its row's partials p0, p1 are
     in: store dx (plus dh), and return dw_acc, db_acc with the slice's terms added (AFFINE
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
-    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, IS_RMS, PAIR_SUM)
+    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, DX, IS_RMS, PAIR_SUM)
     if HAS_DH:
         dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
     tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
@@ -488,6 +508,7 @@ def _rownorm_fwd_kernel(
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
+    EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -517,10 +538,16 @@ def _rownorm_fwd_kernel(
                 mean = tl.sum(x, axis=1) / N
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
-            xc = tl.where(mask, x - mean[:, None], 0.0)
+            if EVEN:
+                xc = x - mean[:, None]
+            else:
+                xc = tl.where(mask, x - mean[:, None], 0.0)
             ss = tl.sum(xc * xc, axis=1)
             if BLOCK_N2 > 0:
-                xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
+                if EVEN:
+                    xc2 = x2 - mean[:, None]
+                else:
+                    xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
                 ss += tl.sum(xc2 * xc2, axis=1)
         rstd = 1.0 / tl.sqrt(ss / N + eps)
         if STATS:
@@ -580,7 +607,8 @@ def _rownorm_fwd_kernel(
                     else:
                         kb = 0.0
                     _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part,
-                                      M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG)
+                                      M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG,
+                                      EVEN)
                 prev0 = row0 - REPLAY * step
                 if prev0 >= first:
                     prev = prev0 + ridx
@@ -608,7 +636,7 @@ def _rownorm_fwd_kernel(
                             if not IS_RMS:
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
-                    y = _affine((ha.to(tl.float32) - mean) * rstd, W, B, prev, cols,
+                    y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols,
                                 part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE,
                                 ACTIVATION, WB_EVICT)
                     tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty),
@@ -644,7 +672,7 @@ def _rownorm_fwd_kernel(
                 if row0 < M:
                     own_b = _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part,
                                               n_part, M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM,
-                                              ROW_TAG)
+                                              ROW_TAG, EVEN)
                 nxt = rows64 + step
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
                              eviction_policy=X_EVICT)
@@ -665,8 +693,7 @@ def _rownorm_fwd_kernel(
                             if not IS_RMS:
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
-                    y = (ha.to(tl.float32) - mean) * rstd
-                    y = _affine(y, W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
+                    y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols, part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT,
                                 HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                              mask=mask & (prev < M))
@@ -781,6 +808,7 @@ def _rownorm_bwd_kernel(
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
     #                        from a second (L2) load (below; over PREFETCH)
+    EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -836,9 +864,15 @@ def _rownorm_bwd_kernel(
                     xhat2 = x2 * rstd
             else:
                 mean = tl.load(MEAN + rows, mask=row_mask, other=0.0)[:, None]
-                xhat = tl.where(mask, (x - mean) * rstd, 0.0)
+                if EVEN:
+                    xhat = (x - mean) * rstd
+                else:
+                    xhat = tl.where(mask, (x - mean) * rstd, 0.0)
                 if BLOCK_N2 > 0:
-                    xhat2 = tl.where(mask2, (x2 - mean) * rstd, 0.0)
+                    if EVEN:
+                        xhat2 = (x2 - mean) * rstd
+                    else:
+                        xhat2 = tl.where(mask2, (x2 - mean) * rstd, 0.0)
             if HAS_WEIGHT:
                 wdy = dy * w
             else:
@@ -922,8 +956,8 @@ def _rownorm_bwd_kernel(
                     xb = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0)
                     dyb = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 prev = row - REPLAY * num_groups
@@ -936,7 +970,7 @@ def _rownorm_bwd_kernel(
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
+                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
@@ -955,8 +989,8 @@ def _rownorm_bwd_kernel(
                     dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                     if KEEP_DZ:
@@ -973,8 +1007,8 @@ def _rownorm_bwd_kernel(
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, KEEP_DZ)
+                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     dw_acc, db_acc = _coop_bwd_finish(
@@ -995,8 +1029,8 @@ def _rownorm_bwd_kernel(
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, True, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 xn = xb
@@ -1008,7 +1042,7 @@ def _rownorm_bwd_kernel(
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xn, dyb, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
+                        xn, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
                         HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
@@ -1677,6 +1711,14 @@ def _spin_len(cfg: LaunchConfig) -> int:
     return max(n, 32 * cfg.num_warps) if _sync(cfg) == 3 else n
 
 
+def _even(cfg: LaunchConfig, N: int) -> bool:
+    # The kernels' EVEN: every column of the tiles (PATH 0) or slices (PATH 1) lies in the
+    # row, so the sums need no column mask (a select an element fewer).
+    if cfg.path == TILE:
+        return cfg.block_n + cfg.block_n2 == N
+    return cfg.path == COOP and N % cfg.block_n == 0
+
+
 def _persistent_groups(M: int, cfg: LaunchConfig, sms: int) -> int:
     # As many row groups as fit programs_per_sm programs per SM, but no more than the
     # steps of cfg.rows rows.
@@ -1757,7 +1799,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
-        ("REPLAY", cfg.replay if cfg.path == COOP else 0)), cfg.num_warps,
+        ("REPLAY", cfg.replay if cfg.path == COOP else 0),
+        ("EVEN", _even(cfg, N))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1)
@@ -1873,7 +1916,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
-        ("REPLAY", cfg.replay if cfg.path == COOP else 0)), cfg.num_warps)
+        ("REPLAY", cfg.replay if cfg.path == COOP else 0),
+        ("EVEN", _even(cfg, N))), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
