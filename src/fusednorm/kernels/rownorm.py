@@ -143,6 +143,33 @@ def _spin_each(ptrs, mask, tag):
 
 
 @triton.jit
+def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
+    """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
+    N): one bulk prefetch (PTX cp.async.bulk.prefetch.L2, sm_90) issued by the program's
+    first thread, so the lines come from memory while the program works, with no
+    register held for them (L2_AHEAD). A hint only: skipped where the slice's address
+    is not 16-byte aligned. GPU only: the interpreter runs no inline assembly."""
+    ELT: tl.constexpr = P.dtype.element_ty.primitive_bitwidth // 8
+    nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
+    addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
+    ok = (row < M) & (addr % 16 == 0) & (nbytes > 0)
+    tl.inline_asm_elementwise(
+        asm="""{
+        .reg .pred %p, %q;
+        .reg .b32 %t;
+        mov.u32 %t, %tid.x;
+        setp.eq.u32 %p, %t, 0;
+        setp.ne.s32 %q, $2, 0;
+        and.pred %p, %p, %q;
+        @%p cp.async.bulk.prefetch.L2.global [$1], $3;
+        mov.u32 $0, 0;
+        }""",
+        constraints="=r,l,r,r",
+        args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
+        dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
 def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
                   BACKOFF: tl.constexpr, ROW_TAG: tl.constexpr):
@@ -509,6 +536,8 @@ def _rownorm_fwd_kernel(
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
+    L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many steps past the
+    #                          next (0: none; _prefetch_l2)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -606,6 +635,13 @@ def _rownorm_fwd_kernel(
                                           HAS_RESIDUAL)
                     else:
                         kb = 0.0
+                    if L2_AHEAD > 0:
+                        for i in tl.static_range(ROWS):
+                            far = row0 + L2_AHEAD * step + i
+                            _prefetch_l2(X, far, stride_xm, part * BLOCK_N, M, N, BLOCK_N)
+                            if HAS_RESIDUAL:
+                                _prefetch_l2(R, far, stride_rm, part * BLOCK_N, M, N,
+                                             BLOCK_N)
                     _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part,
                                       M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG,
                                       EVEN)
@@ -681,6 +717,12 @@ def _rownorm_fwd_kernel(
                                  eviction_policy=X_EVICT)
                 if not IS_RMS:
                     kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                if L2_AHEAD > 0:
+                    for i in tl.static_range(ROWS):
+                        far = row0 + (1 + L2_AHEAD) * step + i
+                        _prefetch_l2(X, far, stride_xm, part * BLOCK_N, M, N, BLOCK_N)
+                        if HAS_RESIDUAL:
+                            _prefetch_l2(R, far, stride_rm, part * BLOCK_N, M, N, BLOCK_N)
                 prev0 = row0 - step
                 if prev0 >= first:
                     prev = prev0 + ridx
@@ -809,6 +851,8 @@ def _rownorm_bwd_kernel(
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
     #                        from a second (L2) load (below; over PREFETCH)
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
+    L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many rows past the
+    #                          next (0: none; _prefetch_l2)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -952,6 +996,12 @@ def _rownorm_bwd_kernel(
             # against 62%).
             for row in range(group, M + REPLAY * num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
+                if L2_AHEAD > 0:
+                    far = row + L2_AHEAD * num_groups
+                    _prefetch_l2(X, far, stride_xm, col0, M, N, BLOCK_N)
+                    _prefetch_l2(DY, far, stride_dym, col0, M, N, BLOCK_N)
+                    if HAS_DH:
+                        _prefetch_l2(DH, far, stride_dhm, col0, M, N, BLOCK_N)
                 if row < M:
                     xb = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0)
                     dyb = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0)
@@ -1003,6 +1053,12 @@ def _rownorm_bwd_kernel(
                 nxt = row64 + num_groups
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+                if L2_AHEAD > 0:
+                    far = row + (1 + L2_AHEAD) * num_groups
+                    _prefetch_l2(X, far, stride_xm, col0, M, N, BLOCK_N)
+                    _prefetch_l2(DY, far, stride_dym, col0, M, N, BLOCK_N)
+                    if HAS_DH:
+                        _prefetch_l2(DH, far, stride_dhm, col0, M, N, BLOCK_N)
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
@@ -1488,6 +1544,15 @@ def _backoff() -> int:
     return 0 if interpreting() else COOP_BACKOFF
 
 
+# Steps ahead of the next that a cooperative program prefetches into L2 (_prefetch_l2;
+# 0: none). A measurement knob for now (v0.18).
+L2_AHEAD = int(os.environ.get("FUSEDNORM_L2_AHEAD", "0"))
+
+
+def _l2_ahead(cfg) -> int:
+    return 0 if interpreting() or cfg.path != COOP else L2_AHEAD
+
+
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -1800,7 +1865,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", _even(cfg, N))), cfg.num_warps,
+        ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1)
@@ -1917,7 +1982,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", _even(cfg, N))), cfg.num_warps)
+        ("EVEN", _even(cfg, N) and cfg.path == COOP), ("L2_AHEAD", _l2_ahead(cfg))),
+        cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
