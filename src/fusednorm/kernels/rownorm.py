@@ -1358,7 +1358,7 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #   81.7% at 12288 / 32K / 256K, as in the graph (81.3 / 78.3 / 81.3); v0.12's low
 #   as-called readings did not come back.
 FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
-FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
+FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
 # v0.16 (results/2026-11-25-h100-v0.16-runs/, calls 5-6): 16-bit RMSNorm without a residual
 # read 84.3-84.6% at 64K with FWD_COOP's 8192 / 8 / 2 (call 6 ab_rows.py, this tree
 # against v0.9's and v0.14's, alternated twice: 84.1-84.4 against 89.1-89.3; 256K 87.4-88.3
@@ -1367,7 +1367,7 @@ FWD_COOP_LN16 = ((4096, 8, 4), (8192, 8, 2), (16384, 16, 1))
 # GPU time): 32K (tile path 96.8) 87.2, 64K 84.6 -> 88.1, 128K 85.0 -> 89.6, 256K 88.5 ->
 # 88.3; with a residual mixed (LayerNorm 93.2 / 92.4 -> 91.3 / 93.6 at 64K / 256K), which
 # keeps FWD_COOP; LayerNorm 16-bit 81.5 -> 79.3, fp32 -4 to -7: not taken there.
-FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
+FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
 # v0.17 (results/2026-11-25-h100-v0.17-runs/call3, sweep_coop.py, GPU time, two runs, %
 # of copy at N = 1M, where slices of 8192 make a row span the GPU: one row group, so each
 # row's wait was exposed; REPLAY r = the sixth field): fp32 LayerNorm 62.3 / 62.9 (8192 /
@@ -1388,9 +1388,11 @@ FWD_COOP_RMS16 = ((4096, 4, 4), (8192, 8, 2), (16384, 16, 1))
 # against 82.4-91.6 with that replay).
 BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
     # [, replay]]]), the first that fits
-    (2, False, False): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 8, 1, True, 1, 2)),
+    (2, False, False): ((2048, 4, 5, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
+                        (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
-    (2, True, False): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+    (2, True, False): ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
+                       (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
     (4, False, False): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
@@ -1441,7 +1443,7 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # / 8 / 2 and 4096 / 8 / 2 were behind it at every shape. VAE 128 (4096 needs more
 # programs per row than SMs) keeps 8192 / 8 / 2 (bf16 76.0 / 69.4) and fp32 8192 / 8 / 1
 # (89.2 / 84.2).
-GN_FWD_COOP = {2: ((4096, 4, 4),) + FWD_COOP_LN16[1:],
+GN_FWD_COOP = {2: FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
@@ -1459,7 +1461,8 @@ GN_FWD_COOP = {2: ((4096, 4, 4),) + FWD_COOP_LN16[1:],
 # measured at 1M), VAE 128 (L = 1M) 68.5 / 64.2 on the rows path, which it left before
 # (two rows live measured 51.8 against the group path's 59.7 in v0.10). bf16 keeps its
 # schedules: VAE 128 60.4 -> 60.9 (16 warps, replay 2), with silu 53.1 -> 41.
-GN_BWD_COOP = {2: ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
+                   (8192, 8, 1, True, 1, 0, 1)),
                4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2))}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
@@ -1544,13 +1547,16 @@ def _backoff() -> int:
     return 0 if interpreting() else COOP_BACKOFF
 
 
-# Steps ahead of the next that a cooperative program prefetches into L2 (_prefetch_l2;
-# 0: none). A measurement knob for now (v0.18).
-L2_AHEAD = int(os.environ.get("FUSEDNORM_L2_AHEAD", "0"))
+# FUSEDNORM_L2_AHEAD=k: every cooperative launch prefetches k steps ahead (_prefetch_l2),
+# whatever its config's l2_ahead (A/B runs; unset: the configs' own).
+_L2_ENV = os.environ.get("FUSEDNORM_L2_AHEAD")
+L2_AHEAD = int(_L2_ENV) if _L2_ENV else None
 
 
 def _l2_ahead(cfg) -> int:
-    return 0 if interpreting() or cfg.path != COOP else L2_AHEAD
+    if interpreting() or cfg.path != COOP:
+        return 0
+    return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
 
 
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
@@ -1606,6 +1612,7 @@ class LaunchConfig:
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
+    l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -1622,10 +1629,12 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         rows = choices[0][4] if len(choices[0]) > 4 else 1
         replay = choices[0][5] if len(choices[0]) > 5 else 0
         return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1, replay=replay)
+    # (the interpreter never prefetches: _l2_ahead)
     for max_slice, warps, per_sm, *extra in choices:
         prefetch = extra[0] if extra else True
         rows = extra[1] if len(extra) > 1 else 1
         replay = extra[2] if len(extra) > 2 else 0
+        l2 = extra[3] if len(extra) > 3 else 0
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
@@ -1634,7 +1643,7 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
             # (the replay schedules were measured with SYNC 3)
             spin = lo <= group <= hi and not (pow2 and group & (group - 1)) and not replay
             return LaunchConfig(COOP, block_n, rows, warps, per_sm, group, prefetch,
-                                4 if spin else 3, replay=replay)
+                                4 if spin else 3, replay=replay, l2_ahead=l2)
     return None
 
 
