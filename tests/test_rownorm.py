@@ -235,7 +235,8 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(fwd(65536, 132, 2, False, True)) == (4096, 4, 4, 1)
     assert shape(fwd(1 << 20, 132, 2, False, True)) == (8192, 8, 2, 1)
     assert shape(fwd(65536, 132, 2, True, True)) == (8192, 8, 2, 1)  # residual: FWD_COOP
-    assert shape(fwd(65536, 132, 2, False, False)) == (4096, 8, 4, 1)  # LayerNorm
+    assert shape(fwd(65536, 132, 2, False, False)) == (4096, 4, 4, 1)  # LayerNorm (v0.18)
+    assert shape(fwd(65536, 132, 4, False, False)) == (4096, 8, 2, 1)  # fp32 LayerNorm
     assert shape(fwd(65536, 132, 4, False, True))[:2] == (8192, 8)  # fp32
     # GroupNorm's rows path: forward 4096 / 4 warps, backward 2048 / 4 warps, 4 per SM.
     for size in (2, 4):
@@ -254,12 +255,15 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(bwd(1 << 19, 132, 2, False)) == (4096, 4, 2, 1)  # 2048 would need 256
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
     # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
-    replay = {(2, False, False): (8, 2), (2, False, True): (16, 2), (4, False, False): (16, 1),
+    replay = {(2, False, False): (8, 0), (2, False, True): (16, 2), (4, False, False): (16, 1),
               (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
               (2, True, False): (8, 0), (2, True, True): (8, 0)}
-    for dh in (False, True):  # fp32 LayerNorm below 1M: slices of 2048, 3 per SM, replay 1
-        cfg = bwd(65536, 132, 4, False, False, dh)
-        assert (shape(cfg), cfg.replay) == ((2048, 8, 3, 1), 1)
+    # fp32 LayerNorm below 1M: with dh slices of 2048, 3 per SM, replay 1; without, slices
+    # of 1024 with L2 prefetch (v0.18)
+    cfg = bwd(65536, 132, 4, False, False, True)
+    assert (shape(cfg), cfg.replay) == ((2048, 8, 3, 1), 1)
+    cfg = bwd(65536, 132, 4, False, False, False)
+    assert (shape(cfg), cfg.replay, cfg.l2_ahead) == ((1024, 4, 4, 1), 0, 1)
     for (size, rms, dh), (warps, r) in replay.items():
         cfg = bwd(1 << 20, 132, size, rms, False, dh)
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
@@ -283,6 +287,51 @@ def test_evict_only_cooperative(monkeypatch):
     assert c["PATH"] == K.COOP and (c["X_EVICT"], c["WB_EVICT"]) == K.FWD_EVICT
     assert K.FWD_EVICT == ("", "evict_last")
     assert t["PATH"] == K.TILE and (t["X_EVICT"], t["WB_EVICT"]) == ("", "")
+
+
+def test_l2_prefetch_per_config(monkeypatch):
+    # L2_AHEAD (v0.18): the config tables' seventh field, one step ahead for the 16-bit
+    # row norms without a residual, GroupNorm's 16-bit rows path and the fp32 configs
+    # measured with it; none with a residual or dh, on the tile path, or in the
+    # interpreter (no inline assembly);
+    # FUSEDNORM_L2_AHEAD (K.L2_AHEAD) overrides the configs on the cooperative path.
+    monkeypatch.setattr(K, "L2_AHEAD", None)
+    fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
+    if K.interpreting():
+        interp = fwd(65536, 132, 2, False, False)
+        assert interp.path == K.COOP and K._l2_ahead(interp) == 0
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    assert K._coop(65536, 132, ((4096, 4, 4, True, 1, 0, 3),)).l2_ahead == 3
+    assert K._coop(65536, 132, ((4096, 4, 4),)).l2_ahead == 0
+    ahead = {(n, rms): (K._l2_ahead(fwd(n, 132, 2, False, rms)),
+                        K._l2_ahead(bwd(n, 132, 2, rms)))
+             for n in (65536, 1 << 20) for rms in (False, True)}
+    assert set(ahead.values()) == {(1, 1)}
+    for n in (65536, 1 << 20):
+        for rms in (False, True):
+            for size in (2, 4):
+                assert K._l2_ahead(fwd(n, 132, size, True, rms)) == 0  # residual
+                assert K._l2_ahead(bwd(n, 132, size, rms, False, True)) == 0  # dh
+        assert K._l2_ahead(fwd(n, 132, 2, False, False, True)) == 1  # GroupNorm rows
+        assert K._l2_ahead(bwd(n, 132, 2, False, True)) == 1
+        assert K._l2_ahead(fwd(n, 132, 4, False, False, True)) == 0  # fp32: not measured
+        assert K._l2_ahead(bwd(n, 132, 4, False, True)) == 0
+    # fp32: LayerNorm's forward, and both backwards below 1M
+    assert [K._l2_ahead(fwd(n, 132, 4, False, False)) for n in (65536, 1 << 20)] == [1, 1]
+    assert [K._l2_ahead(fwd(n, 132, 4, False, True)) for n in (65536, 1 << 20)] == [0, 0]
+    for rms in (False, True):
+        assert [K._l2_ahead(bwd(n, 132, 4, rms)) for n in (65536, 1 << 20)] == [1, 0]
+    assert K._l2_ahead(fwd(4096, 132, 2, False, False)) == 0  # tile path
+    monkeypatch.setattr(K, "L2_AHEAD", 2)
+    assert K._l2_ahead(fwd(65536, 132, 4, False, False)) == 2
+    assert K._l2_ahead(fwd(4096, 132, 2, False, False)) == 0
+    K.clear_prepared()
+    try:  # the launch carries it
+        prep = K._prepare_fwd(64, 65536, torch.device("cpu"), 2, False, True, True, False,
+                              False, (65536, 0, 65536, 0))
+    finally:
+        K.clear_prepared()
+    assert dict(prep.launch.constexprs)["L2_AHEAD"] == 2
 
 
 def test_cooperative_sync_per_config(monkeypatch):
@@ -311,7 +360,11 @@ def test_cooperative_sync_per_config(monkeypatch):
     two = K._coop(32768, 132, ((2048, 8, 2),), K.SYNC4[("bwd", 4, False)])
     assert (two.group, K._sync(two)) == (16, 4)
     assert sync(bwd(1 << 20, 132, 2)) == 3
-    assert [sync(fwd(n, 132, 4)) for n in (65536, 524288, 1 << 20)] == [4, 4, 3]
+    # fp32 LayerNorm forward: slices of 4096, then 8192 with GROUP > 64, since v0.18 (its
+    # L2 prefetch measured with 3); SYNC4's 8192 entry (GROUP <= 64) for sweeps' configs.
+    assert [sync(fwd(n, 132, 4)) for n in (65536, 524288, 1 << 20)] == [3, 3, 3]
+    eight = K._coop(65536, 132, ((8192, 8, 1, True, 2),), K.SYNC4[("fwd", 4, False)])
+    assert (eight.group, K._sync(eight)) == (8, 4)
     assert [sync(fwd(n, 132, 2)) for n in (65536, 1 << 20)] == [3, 4]
     assert sync(fwd(1 << 20, 132, 2, True)) == 3  # with a residual
     assert sync(bwd(32768, 132, 2, True)) == sync(fwd(65536, 132, 4, False, True)) == 3  # RMS
@@ -334,6 +387,7 @@ def test_cooperative_sync_per_config(monkeypatch):
     assert launched(K._prepare_bwd(8, 32768, cpu, 2, False, True, True, True, False, strides,
                                    torch.float32, torch.float32, channels=(1, 1, 32768))) == 3
     fstrides = (65536, 0, 65536, 0)
+    monkeypatch.setattr(K, "fwd_config", lambda *a: eight)  # a forward config with SYNC 4
     assert launched(K._prepare_fwd(8, 65536, cpu, 4, False, True, True, False, True,
                                    fstrides)) == 4
     assert launched(K._prepare_fwd(8, 65536, cpu, 4, False, True, True, False, True, fstrides,

@@ -1300,8 +1300,9 @@ BWD_TILE_MAX = 8192
 #   backward (v0.3, superseded by v0.5 below): slice 4096, 4 warps, 2 per SM at 16K (71.1 /
 #     79.0%); above, slice 8192 with 16 warps, 1 per SM (57.3 / 78.3% at 64K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
-# Config tuples: (slice, warps, programs per SM[, prefetch[, rows per step]]), the first
-# whose GROUP fits the SMs; prefetch is the backward's, rows per step the forward's.
+# Config tuples: (slice, warps, programs per SM[, prefetch[, rows per step[, replay[, L2
+# steps ahead]]]]), the first whose GROUP fits the SMs; prefetch is the backward's, rows
+# per step the forward's (LaunchConfig names the fields).
 FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 # v0.5 (benchmarks/sweep_coop.py: GPU time of a replayed CUDA graph, COOP_SYNC=1, % of
 # copy; results/2026-11-22-h100-v0.5-coopsync/sweep_coop.*), per element size:
@@ -1358,6 +1359,25 @@ FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 #   81.7% at 12288 / 32K / 256K, as in the graph (81.3 / 78.3 / 81.3); v0.12's low
 #   as-called readings did not come back.
 FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
+# v0.18 (results/2026-11-25-h100-v0.18-runs/, L2_AHEAD: the seventh field, a bulk L2
+# prefetch of each slice one step past the next; sweep_coop.py, GPU time, % of copy):
+#   16-bit without a residual (call 4, library defaults against d1e8c99's, two processes
+#   each, bf16 / fp16): LayerNorm forward, now 4096 / 4 warps / 4 per SM (call 3: 90.1 /
+#   91.2 at 64K / 256K against 86.0 / 83.3 with 4096 / 8 / 4, both prefetching), 83.1 /
+#   80.0 / 78.1 -> 90.5 / 90.7 / 88.5 at 64K / 256K / 1M (fp16 84.2 / 79.0 / 78.7 -> 90.9
+#   / 91.4 / 89.7); RMSNorm 89.2 / 88.7 / 83.5 -> 91.6 / 94.7 / 91.5. Backward (BWD_COOP):
+#   LayerNorm 79.7 / 79.9 / 79.0 / 68.2 -> 84.7 / 81.3 / 80.7 / 81.0 at 16K / 64K / 256K /
+#   1M (1M without the replay: with it 73.0-73.7), RMSNorm 83.2 / 82.9 / 82.9 / 70.9 ->
+#   89.2 / 81.4 / 87.5 / 79.8 (64K the one loss). Two or four steps ahead lost everywhere
+#   (call 2: bf16 LayerNorm forward 1M 88.6 at one step, 81.9 at two, 65.7 at four).
+#   With a residual (or dh), two streams already in flight, one step lost 6-10 points
+#   (call 3), and those keep none.
+#   fp32 (call 4, one process; default configs without prefetch lost 1-8 points with it,
+#   call 2): LayerNorm forward 4096 / 8 / 2 with it 92.5 / 91.4 at 64K / 256K against
+#   91.1 / 85.5, and at 1M 8192 / 8 / 1 (one row a step) with it 85.4 against 76.2;
+#   RMSNorm keeps FWD_COOP_FP32 (with prefetch 93.5 / 97.0 / 92.8 against 94.4 / 96.5 /
+#   95.2).
+FWD_COOP_LN32 = ((4096, 8, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1))
 FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
 # v0.16 (results/2026-11-25-h100-v0.16-runs/, calls 5-6): 16-bit RMSNorm without a residual
 # read 84.3-84.6% at 64K with FWD_COOP's 8192 / 8 / 2 (call 6 ab_rows.py, this tree
@@ -1386,6 +1406,12 @@ FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (163
 # 89.5 / 87.3 against 86.5 / 83.5 / 84.3 / 82.2, with dh 92.6 / 91.4 / 92.5 / 91.3 against
 # 85.9 / 85.7 / 85.4 / 83.2 (replay 2: 79-84); fp32 RMSNorm kept its 2048 / 4 / 4 (92.5-96.2
 # against 82.4-91.6 with that replay).
+# v0.18 call 4 (one process, fp32, one step of L2 prefetch, 16K / 64K / 256K, against the
+# defaults above without it): LayerNorm slices of 1024 / 4 warps (to 128K; 7 per SM asked,
+# 4 fit: 112 registers, _fit) 94.8 / 96.9 against 91.6 / 89.3, at 256K 2048 / 8 / 2 94.4
+# against 87.0; RMSNorm 1024 / 4 (5 fit: 95 registers) 97.9 / 98.4 against 95.0 / 93.8,
+# at 256K 2048 / 4 / 4 96.4 against 95.6. At 1M the prefetch lost (LayerNorm 76.8 against 82.4) or tied. With dh
+# not measured: those keep theirs. 16-bit: see FWD_COOP_LN32's comment.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
     # [, replay]]]), the first that fits
     (2, False, False): ((2048, 4, 5, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
@@ -1394,9 +1420,11 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefet
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
                        (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
-    (4, False, False): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
+    (4, False, False): ((1024, 4, 4, True, 1, 0, 1), (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
+                        (8192, 16, 1, True, 1, 1)),
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
-    (4, True, False): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1, True, 1, 2)),
+    (4, True, False): ((1024, 4, 5, True, 1, 0, 1), (2048, 4, 4, True, 1, 0, 1), (4096, 4, 2),
+                       (8192, 8, 1, True, 1, 2)),
     (4, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 16, 1, True, 1, 1)),
 }
 # L1 eviction policies of the cooperative forward's loads (tl.load's eviction_policy: ""
@@ -1699,7 +1727,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     if residual:
         choices = FWD_COOP
     elif element_size == 4:
-        choices = FWD_COOP_FP32
+        choices = FWD_COOP_FP32 if is_rms else FWD_COOP_LN32
     else:
         choices = FWD_COOP_RMS16 if is_rms else FWD_COOP_LN16
     sync4 = None if residual else SYNC4.get(("fwd", 4 if element_size >= 4 else 2, is_rms))
