@@ -253,6 +253,14 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(bwd(40960, 132, 2, False)) == (2048, 4, 5, 1)
     assert bwd(40960, 132, 2, False).replay == 2
     assert shape(bwd(1 << 19, 132, 2, False)) == (4096, 4, 2, 1)  # 2048 would need 256
+    # An entry's least GROUP (the eighth field, v0.18): 16-bit LayerNorm's 4096 / 4 / 2
+    # where its GROUP is 32 or more, the replayed 2048 below.
+    assert [(shape(c), c.replay) for c in (bwd(n, 132, 2, False) for n in (98304, 131072))] \
+        == [((2048, 4, 5, 1), 2), ((4096, 4, 2, 1), 0)]
+    assert K._coop(65536, 132, ((4096, 4, 2, True, 1, 0, 1, 32), (8192, 8, 1))).block_n == 8192
+    monkeypatch.setattr(K, "interpreting", lambda: True)  # CI's one program per row: the
+    assert K._coop(4096, 132, K.BWD_COOP[(2, False, False)]).replay == 2  # first without one
+    monkeypatch.setattr(K, "interpreting", lambda: False)
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
     # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
     replay = {(2, False, False): (8, 0), (2, False, True): (16, 2), (4, False, False): (16, 1),

@@ -1301,8 +1301,9 @@ BWD_TILE_MAX = 8192
 #     79.0%); above, slice 8192 with 16 warps, 1 per SM (57.3 / 78.3% at 64K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
 # Config tuples: (slice, warps, programs per SM[, prefetch[, rows per step[, replay[, L2
-# steps ahead]]]]), the first whose GROUP fits the SMs; prefetch is the backward's, rows
-# per step the forward's (LaunchConfig names the fields).
+# steps ahead[, least GROUP]]]]]), the first whose GROUP fits the SMs (and is at least the
+# least GROUP); prefetch is the backward's, rows per step the forward's (LaunchConfig
+# names the fields).
 FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 # v0.5 (benchmarks/sweep_coop.py: GPU time of a replayed CUDA graph, COOP_SYNC=1, % of
 # copy; results/2026-11-22-h100-v0.5-coopsync/sweep_coop.*), per element size:
@@ -1410,12 +1411,16 @@ FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (163
 # defaults above without it): LayerNorm slices of 1024 / 4 warps (to 128K; 7 per SM asked,
 # 4 fit: 112 registers, _fit) 94.8 / 96.9 against 91.6 / 89.3, at 256K 2048 / 8 / 2 94.4
 # against 87.0; RMSNorm 1024 / 4 (5 fit: 95 registers) 97.9 / 98.4 against 95.0 / 93.8,
-# at 256K 2048 / 4 / 4 96.4 against 95.6. At 1M the prefetch lost (LayerNorm 76.8 against 82.4) or tied. With dh
-# not measured: those keep theirs. 16-bit: see FWD_COOP_LN32's comment.
-BWD_COOP = {  # (element size, is_rms, has_dh) -> (slice, warps, per SM[, prefetch[, rows
-    # [, replay]]]), the first that fits
-    (2, False, False): ((2048, 4, 5, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
-                        (8192, 8, 1, True, 1, 0, 1)),
+# at 256K 2048 / 4 / 4 96.4 against 95.6. At 1M the prefetch lost (LayerNorm 76.8
+# against 82.4) or tied. With dh it lost everywhere (call 7: LayerNorm 82-84 against
+# 91-93, RMSNorm 79-85 against 82-94): those keep theirs. 16-bit: see FWD_COOP_LN32's
+# comment; the 16-bit LayerNorm backward's 4096 / 4 / 2 with prefetch won where its GROUP
+# is 32 or more (call 7, two processes: 128K 88.0 / 86.9, 256K 86.5 / 86.6 against
+# 85.2-85.3 and 80.6-80.8 with 2048 / 4 / 5 / replay 2) and lost at GROUP 16 (64K, call
+# 4: 75.7-75.8 against 80.9-81.0): the eighth field's first use.
+BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
+    (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 5, True, 1, 2, 1),
+                        (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
                        (8192, 8, 1, True, 1, 0, 1)),
@@ -1547,7 +1552,7 @@ if COOP_SYNC not in (None, 1, 2, 3, 4):
 #   fwd 16-bit: 4096 / 8 / 4 (GROUP 12-128) within 2.2 points, 3 ahead; 8192 / 8 / 2 (above
 #     4096 x SMs) GROUP 96 58.3 -> 66.5, 128 62.2 -> 75.4 (v0.13: 70 -> 75.7).
 SYNC4 = {
-    ("bwd", 2, False): {4096: (4, 32, True)},
+    ("bwd", 2, False): {4096: (4, 16, True)},  # (32: measured without prefetch; see BWD_COOP)
     ("bwd", 4, False): {2048: (8, 16, True), 8192: (1, 1 << 20, False)},
     ("fwd", 4, False): {8192: (1, 64, False)},
     ("fwd", 2, False): {8192: (1, 1 << 20, False)},
@@ -1645,7 +1650,8 @@ class LaunchConfig:
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
-    `choices` whose GROUP fits the SMs, or None (then the loop path runs). sync4: an
+    `choices` whose GROUP fits the SMs (and is at least the entry's eighth field, where it
+    has one), or None (then the loop path runs). sync4: an
     entry of SYNC4 ({slice: (least GROUP, most GROUP, powers of two only)}) that sets the
     config's wait mode."""
     if interpreting():
@@ -1653,9 +1659,11 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
         if n > INTERPRETER_COOP_MAX:
             return None
-        # Rows per step as in the first choice, so CI runs that schedule.
-        rows = choices[0][4] if len(choices[0]) > 4 else 1
-        replay = choices[0][5] if len(choices[0]) > 5 else 0
+        # Rows per step and replay as in the first choice without a least GROUP (the
+        # GPU's schedule for the shorter rows), so CI runs that schedule.
+        first = next(c for c in choices if len(c) < 8 or c[7] <= 1)
+        rows = first[4] if len(first) > 4 else 1
+        replay = first[5] if len(first) > 5 else 0
         return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1, replay=replay)
     # (the interpreter never prefetches: _l2_ahead)
     for max_slice, warps, per_sm, *extra in choices:
@@ -1663,10 +1671,11 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         rows = extra[1] if len(extra) > 1 else 1
         replay = extra[2] if len(extra) > 2 else 0
         l2 = extra[3] if len(extra) > 3 else 0
+        least = extra[4] if len(extra) > 4 else 1
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
-        if group <= sms:
+        if least <= group <= sms:
             lo, hi, pow2 = (sync4 or {}).get(max_slice, (0, -1, False))
             # (the replay schedules were measured with SYNC 3)
             spin = lo <= group <= hi and not (pow2 and group & (group - 1)) and not replay
