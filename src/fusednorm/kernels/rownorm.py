@@ -29,7 +29,9 @@ Three paths share each kernel, chosen by the constexpr PATH:
     no fence or counter is needed); it then loads its slice of the next row and only then
     spins until all GROUP slots of the previous row carry that row's tag (a software
     pipeline one row deep, so the wait overlaps memory traffic), and combines them in a
-    fixed order (every program gets bitwise the same statistics). The forward can take
+    fixed order (every program gets bitwise the same statistics). Where its config asks
+    (L2_AHEAD), each program also asks the L2 for its slices one step beyond the next (a
+    bulk prefetch from one thread, no registers held). The forward can take
     ROWS rows a step, one wait for all of them. A row's GROUP programs have consecutive
     ids and the grid is persistent with GROUP <= SMs, so with in-order dispatch the
     programs a waiting program depends on are resident or finish without waiting on it.
