@@ -584,6 +584,17 @@ def test_cooperative_sync_modes(device, sync, is_rms, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=["bf16", "fp16"])
+def test_cooperative_16bit_large_mean(device, dtype):
+    # 16-bit data take xhat, and LayerNorm's dx, as FMAs on the cooperative path
+    # (_centred: h * rstd - mean * rstd, v0.18); at |mean| = 1000 std the extra error
+    # (|mean| / std * 2^-24) must stay inside the dtype's tolerance, forward and backward
+    # (N past both tile paths: the forward's and backward's cooperative kernels).
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    _run(device, dtype, (3, K.FWD_TILE_MAX + 300), x_fn=lambda t: t + 1000.0)
+
+
 @pytest.mark.parametrize("rows", [1, 2, 4])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
