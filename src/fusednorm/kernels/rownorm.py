@@ -172,6 +172,20 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
 
 
 @triton.jit
+def _prefetch_rows(A, B, C, first, stride_a, stride_b, stride_c, col0, M, N,
+                   ROWS: tl.constexpr, BLOCK_N: tl.constexpr, HAS_B: tl.constexpr,
+                   HAS_C: tl.constexpr):
+    """_prefetch_l2 of the slices of rows first .. first + ROWS - 1 of A, and of B and C
+    where present (HAS_B, HAS_C)."""
+    for i in tl.static_range(ROWS):
+        _prefetch_l2(A, first + i, stride_a, col0, M, N, BLOCK_N)
+        if HAS_B:
+            _prefetch_l2(B, first + i, stride_b, col0, M, N, BLOCK_N)
+        if HAS_C:
+            _prefetch_l2(C, first + i, stride_c, col0, M, N, BLOCK_N)
+
+
+@triton.jit
 def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GROUP: tl.constexpr,
                   GROUP_P2: tl.constexpr, SPIN: tl.constexpr, SYNC: tl.constexpr,
                   BACKOFF: tl.constexpr, ROW_TAG: tl.constexpr):
@@ -638,12 +652,8 @@ def _rownorm_fwd_kernel(
                     else:
                         kb = 0.0
                     if L2_AHEAD > 0:
-                        for i in tl.static_range(ROWS):
-                            far = row0 + L2_AHEAD * step + i
-                            _prefetch_l2(X, far, stride_xm, part * BLOCK_N, M, N, BLOCK_N)
-                            if HAS_RESIDUAL:
-                                _prefetch_l2(R, far, stride_rm, part * BLOCK_N, M, N,
-                                             BLOCK_N)
+                        _prefetch_rows(X, R, R, row0 + L2_AHEAD * step, stride_xm, stride_rm, 0,
+                                       part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False)
                     _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part,
                                       M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG,
                                       EVEN)
@@ -720,11 +730,8 @@ def _rownorm_fwd_kernel(
                 if not IS_RMS:
                     kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
                 if L2_AHEAD > 0:
-                    for i in tl.static_range(ROWS):
-                        far = row0 + (1 + L2_AHEAD) * step + i
-                        _prefetch_l2(X, far, stride_xm, part * BLOCK_N, M, N, BLOCK_N)
-                        if HAS_RESIDUAL:
-                            _prefetch_l2(R, far, stride_rm, part * BLOCK_N, M, N, BLOCK_N)
+                    _prefetch_rows(X, R, R, row0 + (1 + L2_AHEAD) * step, stride_xm, stride_rm, 0,
+                                   part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False)
                 prev0 = row0 - step
                 if prev0 >= first:
                     prev = prev0 + ridx
@@ -994,11 +1001,8 @@ def _rownorm_bwd_kernel(
             for row in range(group, M + REPLAY * num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if L2_AHEAD > 0:
-                    far = row + L2_AHEAD * num_groups
-                    _prefetch_l2(X, far, stride_xm, col0, M, N, BLOCK_N)
-                    _prefetch_l2(DY, far, stride_dym, col0, M, N, BLOCK_N)
-                    if HAS_DH:
-                        _prefetch_l2(DH, far, stride_dhm, col0, M, N, BLOCK_N)
+                    _prefetch_rows(X, DY, DH, row + L2_AHEAD * num_groups, stride_xm, stride_dym,
+                                   stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
                 if row < M:
                     xb = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0)
                     dyb = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0)
@@ -1051,11 +1055,8 @@ def _rownorm_bwd_kernel(
                 xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
                 dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
                 if L2_AHEAD > 0:
-                    far = row + (1 + L2_AHEAD) * num_groups
-                    _prefetch_l2(X, far, stride_xm, col0, M, N, BLOCK_N)
-                    _prefetch_l2(DY, far, stride_dym, col0, M, N, BLOCK_N)
-                    if HAS_DH:
-                        _prefetch_l2(DH, far, stride_dhm, col0, M, N, BLOCK_N)
+                    _prefetch_rows(X, DY, DH, row + (1 + L2_AHEAD) * num_groups, stride_xm,
+                                   stride_dym, stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
