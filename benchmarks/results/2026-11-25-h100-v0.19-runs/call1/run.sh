@@ -2,7 +2,7 @@
 # (sweep_coop.py): backward tile path at 512 / 5120 (bf16, fp32; without and with dh),
 # cooperative backward at 12288 / 65536 (bf16), 16-bit LayerNorm forward 32K-256K and
 # fp32 forward at 32K. Two processes (a, b) for the cooperative sets.
-export PYTHONUNBUFFERED=1
+export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 W=/tmp/c1; mkdir -p $W
 pack() { tar czf $OUT/call1.tgz -C /tmp c1; }
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv > $W/gpu.txt 2>&1
