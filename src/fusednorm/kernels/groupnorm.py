@@ -806,13 +806,14 @@ def _groupnorm_cols_stats_kernel(
 
 
 @triton.jit
-def _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps,
+def _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps, FIN, TAG,
                     COMB_G: tl.constexpr, COMB_C: tl.constexpr, COMB_K: tl.constexpr,
-                    MOD: tl.constexpr):
+                    MOD: tl.constexpr, PUBLISH: tl.constexpr):
     """mean and rstd of groups g0 .. g0 + COMB_G of sample n from the per-chunk, per-channel
     partials in PART ((2, N * n_chunks, C): mean, M2): Chan's formula over the chunks in
     order, COMB_K a step, then over each group's channels. MOD: the partials' load cache
-    modifier (".cg" where other programs of the same launch wrote them)."""
+    modifier (".cg" where other programs of the same launch wrote them). PUBLISH: also
+    store them tagged with TAG in FIN ((N, G, 2) words: mean, rstd)."""
     ci = tl.arange(0, COMB_C)
     cc = g0 * Cg + ci
     c_mask = (ci < COMB_G * Cg) & (cc < C)
@@ -852,6 +853,9 @@ def _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps
     rstd = 1.0 / tl.sqrt(g_m2 / (cnt * tl.cast(Cg, tl.float32)) + eps)
     tl.store(MEAN + out, g_mean, mask=g_mask)
     tl.store(RSTD + out, rstd, mask=g_mask)
+    if PUBLISH:
+        _publish(FIN + out * 2, g_mean, TAG, g_mask)
+        _publish(FIN + out * 2 + 1, rstd, TAG, g_mask)
 
 
 @triton.jit
@@ -909,8 +913,8 @@ def _groupnorm_cols_combine_kernel(
         tl.store(C12 + out, c1, mask=g_mask)
         tl.store(C12 + N * G + out, c2, mask=g_mask)
     else:
-        _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps, COMB_G,
-                        COMB_C, COMB_K, "")
+        _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps, MEAN, 0,
+                        COMB_G, COMB_C, COMB_K, "", False)
 
 
 @triton.jit
@@ -1003,8 +1007,9 @@ def _groupnorm_cols_apply_kernel(
 # tasks' bytes fit there:
 #   phase 1: the chunk's per-channel (mean, M2) into PART, then a count on the sample's
 #            counter; the sample's last task merges its partials into the group means and
-#            rstds (_cols_fwd_stats, in chunk order: deterministic) and counts once more;
-#   phase 2: waits for that count, then writes y.
+#            rstds (_cols_fwd_stats, in chunk order: deterministic) and publishes them as
+#            tagged words;
+#   phase 2: waits for its groups' words, then writes y.
 # The ticket and the counters are words of the stream's cooperative workspace (no zeroing
 # per call): a launch with tag T first raises a word to T << 32 (atomic max; older
 # launches' words are smaller) and then counts above it.
@@ -1028,7 +1033,8 @@ def _groupnorm_cols_lag_kernel(
     MEAN,  # *fp32 (N, G): group means (written by each sample's last phase-1 task)
     RSTD,  # *fp32 (N, G): group 1 / std
     PART,  # *fp32 (2, N * n_chunks, C) scratch: per chunk and channel mean and M2
-    WS,  # *int64 workspace words: [0] the ticket, [1 + n] sample n's counter
+    WS,  # *int64 workspace words: [0] the ticket, [1 + n] sample n's counter, then
+    #      (N, G, 2) the groups' mean and rstd, tagged (_publish)
     N,  # samples
     C,  # channels
     S,  # spatial positions
@@ -1048,8 +1054,10 @@ def _groupnorm_cols_lag_kernel(
     COMB_G: tl.constexpr,  # groups per step of the sample's merge
     COMB_C: tl.constexpr,  # channel lanes of a merge step, >= COMB_G * Cg
     COMB_K: tl.constexpr,  # chunks per merge step
+    BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
 ):
     epoch = tl.cast(TAG, tl.int64) << 32
+    FIN = WS + 1 + N
     t = _epoch_add(WS, epoch, 1, "relaxed").to(tl.int32)
     r = t - lag
     paired = (r >= 0) & (r < 2 * (tasks - lag))
@@ -1074,17 +1082,15 @@ def _groupnorm_cols_lag_kernel(
         if _epoch_add(counter, epoch, 1, "acq_rel") == per_n - 1:
             for g0 in range(0, C // Cg, COMB_G):
                 _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps,
-                                COMB_G, COMB_C, COMB_K, ".cg")
-            tl.debug_barrier()
-            tl.atomic_add(counter, 1, sem="release")
+                                FIN, TAG, COMB_G, COMB_C, COMB_K, ".cg", True)
     else:
-        done = tl.atomic_add(counter, 0, sem="acquire") - epoch
-        while done < per_n + 1:
-            done = tl.atomic_add(counter, 0, sem="acquire") - epoch
-        G = C // Cg
-        stat = n * G + cc // Cg
-        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0, cache_modifier=".cg")
-        scale = tl.load(RSTD + stat, mask=c_mask, other=0.0, cache_modifier=".cg")
+        # The sample's (mean, rstd) words carry this launch's tag once published: volatile
+        # polls of L2, no atomics (a poll by atomics from every waiting program ran at
+        # 30-44% of copy, v0.19 call 2).
+        two = tl.arange(0, 2)
+        ptrs = FIN + ((n * (C // Cg) + cc // Cg) * 2)[:, None] + two[None, :]
+        v = _spin(ptrs, c_mask[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+        mean, scale = _unpack(v, two)
         w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
         scale *= w
         for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
@@ -1765,8 +1771,8 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
 
 def _prepare_cols_lag(x, Cg: int, flags) -> Optional[Prepared]:
     """The lagged columns path's launch for x (N, C, S) channels_last (forward), or None
-    where it does not run. Scratch: the partials; slots: the ticket and a counter per
-    sample."""
+    where it does not run. Scratch: the partials; slots: the ticket, a counter per
+    sample and the groups' tagged statistics."""
     N, C, S = x.shape
     lc = _cols_lag_config(C, S, Cg, N, x.element_size(), sm_count(x.device))
     if lc is None:
@@ -1776,9 +1782,10 @@ def _prepare_cols_lag(x, Cg: int, flags) -> Optional[Prepared]:
     ints = (N, C, S, Cg, cc.n_chunks, cc.s_chunk, cc.programs, lc.lag)
     consts = flags + (("BLOCK_C", cc.block_c), ("BLOCK_S", cc.block_s),
                       ("STAGES", COLS_STAGES), ("COMB_G", lc.comb_g), ("COMB_C", lc.comb_c),
-                      ("COMB_K", lc.comb_k))
+                      ("COMB_K", lc.comb_k), ("BACKOFF", R._backoff()))
     return Prepared((FixedLaunch(_COLS_LAG, (2 * cc.programs,), ints, consts, cc.num_warps),),
-                    scratch=2 * N * cc.n_chunks * C, slots=1 + N, lag_path=True)
+                    scratch=2 * N * cc.n_chunks * C, slots=1 + N + 2 * N * (C // Cg),
+                    lag_path=True)
 
 
 def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepared]:
