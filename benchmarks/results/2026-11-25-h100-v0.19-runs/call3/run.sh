@@ -19,12 +19,12 @@ G=unet320,unet640,vae512,vae256,in3d64,in3d128,in2d
 gsw gw1 240 --warm --cases unet320,unet640,vae512 & gsw gw2 240 --warm --cases vae256,in3d64,in3d128,in2d &
 timeout 200 python -m pytest -q -x tests/test_groupnorm.py -k "cuda and (lag or inference)" > $W/pytest.log 2>&1 &
 wait; pack; echo warm $SECONDS
+gsw g_a 120 --cases $G; pack
 for i in a b; do
   run s1_$i 60 $S1; pack; run s1r_$i 60 SWEEP_RES=1 $S1; pack
   run s5_$i 50 $S5; pack; run s5r_$i 50 SWEEP_RES=1 $S5; pack
   run sc_$i 70 $SC; pack
 done
-gsw g_a 120 --cases $G; pack
 tail -2 $W/pytest.log; grep -v "^$" $W/g_a.log | cut -c1-120
 python - $W <<'PY'
 import json, sys, os, collections
