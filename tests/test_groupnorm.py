@@ -348,7 +348,6 @@ def small_cols_tiles(monkeypatch):
     monkeypatch.setattr(K, "COLS_MIN_STEPS", 2)
     monkeypatch.setattr(K, "COLS_COMB_LANES", 64)
     monkeypatch.setattr(K, "COLS_COOP", False)  # the forward's cooperative variant: below
-    monkeypatch.setattr(K, "COLS_LAG", False)  # the forward's lagged variant: below
     K.clear_plan_caches()
     yield
     K.clear_plan_caches()
@@ -402,7 +401,6 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
     N, C = shape[:2]
-    monkeypatch.setattr(K, "COLS_LAG", False)  # the lagged path comes first where it runs
     for name, value in COOP_SETTINGS[setting].items():
         sample = math.prod(shape[1:]) * dtype.itemsize
         monkeypatch.setattr(K, name, sample if value is None else value)
@@ -446,81 +444,12 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
         K.clear_plan_caches()
 
 
-def test_cols_coop_declines(monkeypatch):
+def test_cols_coop_declines():
     # Cg not a power of two, or more than COLS_COOP_MAX_GROUPS groups: the columns path.
-    monkeypatch.setattr(K, "COLS_LAG", False)
-    K.clear_plan_caches()
-    try:
-        for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):
-            x = _to_layout(torch.empty(shape), "channels_last")
-            assert K._cols_coop_config(shape[1], 16, shape[1] // groups, 2, 4, 132, 4) is None
-            prep = K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x), True)
-            assert prep.slots == 0
-    finally:
-        K.clear_plan_caches()
-
-
-# The lagged columns path (channels_last forward, K.COLS_LAG): the columns path's tiles
-# shrunk as in small_cols_tiles, no extra lag (so phase 1 runs one sample ahead and the
-# two streams interleave: lag < tasks), and merge steps of few lanes (several steps over
-# groups and chunks).
-@pytest.mark.parametrize("shape, groups, dtype, activation, offset", [
-    ((3, 320, 4, 5), 32, torch.bfloat16, "silu", 0.3),  # groups of 10 straddle tiles of 64
-    ((2, 6, 17, 9), 3, torch.float32, "gelu", 0.3),  # masked channels, a partial chunk
-    ((3, 5, 3, 4, 3), 5, torch.float16, None, 0.3),  # 5-D, InstanceNorm's work
-    ((3, 6, 7, 6), 3, torch.float32, "gelu_tanh", 1000.0),  # |mean| >> std
-])
-def test_cols_lag(device, shape, groups, dtype, activation, offset, small_cols_tiles,
-                  monkeypatch):
-    if not use_kernels(device):
-        pytest.skip("kernels do not run on this device")
-    monkeypatch.setattr(K, "COLS_LAG", True)
-    monkeypatch.setattr(K, "COLS_LAG_WAVES", 0)
-    monkeypatch.setattr(K, "COLS_LAG_COMB", 16)
-    monkeypatch.setattr(K, "COLS_LAG_COMB_C", 16)
-    K.clear_plan_caches()
-    N, C = shape[:2]
-    Cg = C // groups
-    x = _to_layout((torch.randn(shape, device=device) * 1.5 + offset), "channels_last")
-    x = x.to(dtype)
-    lc = K._cols_lag_config(C, x[0].numel() // C, Cg, N, x.element_size(), 132)
-    assert lc.lag < lc.cols.programs and lc.cols.n_chunks > 1
-    assert lc.comb_g < groups or lc.comb_k < lc.cols.n_chunks
-    w = 1 + 0.5 * torch.randn(C, device=device)
-    b = 0.5 * torch.randn(C, device=device)
-    x64 = x.double()
-    xg = x64.reshape(N, groups, -1)
-    ref = _act64(_group_norm64(x64, groups, w.double(), b.double(), 1e-5), activation)
-    floor = max(1.0, 4 * offset * 2**-23 / 1e-5)  # as test_rows_path
-    nan = float("nan")
-    # Twice: the second launch finds the counters at the first one's epoch.
-    for _ in range(2):
-        y = torch.full_like(x, nan)
-        mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
-        prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
-        assert prep.lag_path and not prep.stats_optional
-        K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
-        assert y.stride() == x.stride()
-        assert_close(mean, xg.mean(-1), torch.float32, "mean")
-        ref_rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
-        if offset > 1:  # |mean| >> std: rstd near fp32 precision
-            torch.testing.assert_close(rstd.double(), ref_rstd, rtol=1e-4, atol=0)
-        else:
-            assert_close(rstd, ref_rstd, torch.float32, "rstd")
-        assert_close(y, ref, dtype, "y", scale=floor)
-    if offset < 1:
-        _run(device, dtype, shape, groups, "channels_last", activation)
-
-
-def test_cols_lag_counters(device, small_cols_tiles, monkeypatch):
-    # A launch over more samples leaves counters at its epoch that a later launch over
-    # fewer samples must not count as its own; the ticket word likewise.
-    if not use_kernels(device):
-        pytest.skip("kernels do not run on this device")
-    monkeypatch.setattr(K, "COLS_LAG", True)
-    K.clear_plan_caches()
-    for n in (5, 2, 3):
-        _run(device, torch.float32, (n, 8, 5, 6), 4, "channels_last", None)
+    for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):
+        x = _to_layout(torch.empty(shape), "channels_last")
+        assert K._cols_coop_config(shape[1], 16, shape[1] // groups, 2, 4, 132, 4) is None
+        assert K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x), True).slots == 0
 
 
 def test_mixed_fp32_weight(device):
@@ -906,8 +835,7 @@ def test_inference_path(device, layout, shape, groups):
         prep = plans[0][0]
         expect = K.group_config(K._canonical(x), shape[1] // g, backward=False) is not None
         assert prep.group_path == (expect and prep.rows is None)
-        assert prep.stats_optional == (expect or prep.rows is not None
-                                       or (prep.slots > 0 and not prep.lag_path))
+        assert prep.stats_optional == (expect or prep.rows is not None or prep.slots > 0)
     x.requires_grad_()
     full = run()
     assert full.grad_fn is not None

@@ -806,59 +806,6 @@ def _groupnorm_cols_stats_kernel(
 
 
 @triton.jit
-def _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps, FIN, TAG,
-                    COMB_G: tl.constexpr, COMB_C: tl.constexpr, COMB_K: tl.constexpr,
-                    MOD: tl.constexpr, PUBLISH: tl.constexpr):
-    """mean and rstd of groups g0 .. g0 + COMB_G of sample n from the per-chunk, per-channel
-    partials in PART ((2, N * n_chunks, C): mean, M2): Chan's formula over the chunks in
-    order, COMB_K a step, then over each group's channels. MOD: the partials' load cache
-    modifier (".cg" where other programs of the same launch wrote them). PUBLISH: also
-    store them tagged with TAG in FIN ((N, G, 2) words: mean, rstd)."""
-    ci = tl.arange(0, COMB_C)
-    cc = g0 * Cg + ci
-    c_mask = (ci < COMB_G * Cg) & (cc < C)
-    G = C // Cg
-    gj = tl.arange(0, COMB_G)
-    g_mask = g0 + gj < G
-    own = ((ci // Cg)[None, :] == gj[:, None]) & c_mask[None, :]  # channel ci in group gj
-    kj = tl.arange(0, COMB_K)
-    second = tl.cast(N, tl.int64) * n_chunks * C  # PART's second array
-    out = n * G + g0 + gj
-    eps = tl.cast(eps, tl.float32)
-    cnt = tl.zeros([], dtype=tl.float32)
-    mean = tl.zeros([COMB_C], dtype=tl.float32)
-    m2 = tl.zeros([COMB_C], dtype=tl.float32)
-    for k0 in range(0, n_chunks, COMB_K):
-        k = k0 + kj
-        k_mask = k < n_chunks
-        m = k_mask[:, None] & c_mask[None, :]
-        at = (tl.cast(n, tl.int64) * n_chunks + k)[:, None] * C + cc[None, :]
-        pm = tl.load(PART + at, mask=m, other=0.0, cache_modifier=MOD)
-        pq = tl.load(PART + second + at, mask=m, other=0.0, cache_modifier=MOD)
-        pc = tl.where(k_mask, tl.minimum(s_chunk, S - k * s_chunk), 0).to(tl.float32)
-        b_cnt = tl.sum(pc, axis=0)
-        b_mean = tl.sum(pc[:, None] * pm, axis=0) / b_cnt
-        dev = pm - b_mean[None, :]
-        b_m2 = tl.sum(tl.where(m, pq + pc[:, None] * dev * dev, 0.0), axis=0)
-        tot = cnt + b_cnt
-        delta = b_mean - mean
-        frac = b_cnt / tot
-        mean += delta * frac
-        m2 += b_m2 + delta * delta * cnt * frac
-        cnt = tot
-    # Then the channels of each group (equal counts).
-    g_mean = tl.sum(tl.where(own, mean[None, :], 0.0), axis=1) / tl.cast(Cg, tl.float32)
-    dev = mean[None, :] - g_mean[:, None]
-    g_m2 = tl.sum(tl.where(own, m2[None, :] + cnt * dev * dev, 0.0), axis=1)
-    rstd = 1.0 / tl.sqrt(g_m2 / (cnt * tl.cast(Cg, tl.float32)) + eps)
-    tl.store(MEAN + out, g_mean, mask=g_mask)
-    tl.store(RSTD + out, rstd, mask=g_mask)
-    if PUBLISH:
-        _publish(FIN + out * 2, g_mean, TAG, g_mask)
-        _publish(FIN + out * 2 + 1, rstd, TAG, g_mask)
-
-
-@triton.jit
 def _groupnorm_cols_combine_kernel(
     PART,  # *fp32 scratch: (2, N * n_chunks, C) the stats launch's partials, then in the
     #        backward (2, N, G) c1, c2 and (2, N, C) per sample sum(dz * xhat), sum(dz),
@@ -913,8 +860,35 @@ def _groupnorm_cols_combine_kernel(
         tl.store(C12 + out, c1, mask=g_mask)
         tl.store(C12 + N * G + out, c2, mask=g_mask)
     else:
-        _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps, MEAN, 0,
-                        COMB_G, COMB_C, COMB_K, "", False)
+        eps = tl.cast(eps, tl.float32)
+        cnt = tl.zeros([], dtype=tl.float32)
+        mean = tl.zeros([COMB_C], dtype=tl.float32)
+        m2 = tl.zeros([COMB_C], dtype=tl.float32)
+        for k0 in range(0, n_chunks, COMB_K):
+            k = k0 + kj
+            k_mask = k < n_chunks
+            m = k_mask[:, None] & c_mask[None, :]
+            at = (tl.cast(n, tl.int64) * n_chunks + k)[:, None] * C + cc[None, :]
+            pm = tl.load(PART + at, mask=m, other=0.0)
+            pq = tl.load(PART + second + at, mask=m, other=0.0)
+            pc = tl.where(k_mask, tl.minimum(s_chunk, S - k * s_chunk), 0).to(tl.float32)
+            b_cnt = tl.sum(pc, axis=0)
+            b_mean = tl.sum(pc[:, None] * pm, axis=0) / b_cnt
+            dev = pm - b_mean[None, :]
+            b_m2 = tl.sum(tl.where(m, pq + pc[:, None] * dev * dev, 0.0), axis=0)
+            tot = cnt + b_cnt
+            delta = b_mean - mean
+            frac = b_cnt / tot
+            mean += delta * frac
+            m2 += b_m2 + delta * delta * cnt * frac
+            cnt = tot
+        # Then the channels of each group (equal counts).
+        g_mean = tl.sum(tl.where(own, mean[None, :], 0.0), axis=1) / tl.cast(Cg, tl.float32)
+        dev = mean[None, :] - g_mean[:, None]
+        g_m2 = tl.sum(tl.where(own, m2[None, :] + cnt * dev * dev, 0.0), axis=1)
+        rstd = 1.0 / tl.sqrt(g_m2 / (cnt * tl.cast(Cg, tl.float32)) + eps)
+        tl.store(MEAN + out, g_mean, mask=g_mask)
+        tl.store(RSTD + out, rstd, mask=g_mask)
 
 
 @triton.jit
@@ -995,110 +969,6 @@ def _groupnorm_cols_apply_kernel(
                 acc_b += tl.load(SUMS + N * C + at, mask=m, other=0.0)
             tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty), mask=col_mask)
             tl.store(DB + cols, tl.sum(acc_b, axis=0).to(DB.dtype.element_ty), mask=col_mask)
-
-
-# ----------------------------------------------------------------------------------------
-# The lagged columns path (forward, channels_last, samples small enough for L2): the
-# columns path's three steps in one launch, ordered by tickets as the split path orders
-# its phases. Task u is the columns path's tile column u (a chunk of one sample, BLOCK_C
-# channels); tickets run phase 1 of task u + lag beside phase 2 of task u, lag >= a
-# sample's tasks, so phase 2 waits only on tickets already drawn (no deadlock, whatever
-# runs resident; the interpreter runs it as is), and re-reads its chunk from L2 when lag
-# tasks' bytes fit there:
-#   phase 1: the chunk's per-channel (mean, M2) into PART, then a count on the sample's
-#            counter; the sample's last task merges its partials into the group means and
-#            rstds (_cols_fwd_stats, in chunk order: deterministic) and publishes them as
-#            tagged words;
-#   phase 2: waits for its groups' words, then writes y.
-# The ticket and the counters are words of the stream's cooperative workspace (no zeroing
-# per call): a launch with tag T first raises a word to T << 32 (atomic max; older
-# launches' words are smaller) and then counts above it.
-# ----------------------------------------------------------------------------------------
-
-
-@triton.jit
-def _epoch_add(WORD, epoch, value, SEM: tl.constexpr):
-    """Add value to a counter word of this launch (epoch = its tag << 32) and return the
-    count before the add; the first touch of a launch moves the word to its epoch."""
-    tl.atomic_max(WORD, epoch, sem="relaxed")
-    return tl.atomic_add(WORD, value, sem=SEM) - epoch
-
-
-@triton.jit(do_not_specialize=["TAG"])
-def _groupnorm_cols_lag_kernel(
-    X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
-    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
-    B,  # *bias (C,) contiguous (read when HAS_BIAS)
-    Y,  # *y, as X, x's dtype
-    MEAN,  # *fp32 (N, G): group means (written by each sample's last phase-1 task)
-    RSTD,  # *fp32 (N, G): group 1 / std
-    PART,  # *fp32 (2, N * n_chunks, C) scratch: per chunk and channel mean and M2
-    WS,  # *int64 workspace words: [0] the ticket, [1 + n] sample n's counter, then
-    #      (N, G, 2) the groups' mean and rstd, tagged (_publish)
-    N,  # samples
-    C,  # channels
-    S,  # spatial positions
-    Cg,  # channels per group
-    n_chunks,  # chunks per sample
-    s_chunk,  # positions per chunk, a multiple of BLOCK_S
-    tasks,  # N * n_chunks * cdiv(C, BLOCK_C); the grid is 2 * tasks
-    lag,  # phase-1 tasks issued ahead of phase 2, >= n_chunks * cdiv(C, BLOCK_C)
-    eps,  # added to the variance before the square root
-    TAG,  # this launch's tag (launch.coop_workspace)
-    ACTIVATION: tl.constexpr,
-    HAS_WEIGHT: tl.constexpr,
-    HAS_BIAS: tl.constexpr,
-    BLOCK_C: tl.constexpr,  # channels per tile
-    BLOCK_S: tl.constexpr,  # positions per tile
-    STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
-    COMB_G: tl.constexpr,  # groups per step of the sample's merge
-    COMB_C: tl.constexpr,  # channel lanes of a merge step, >= COMB_G * Cg
-    COMB_K: tl.constexpr,  # chunks per merge step
-    BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
-):
-    epoch = tl.cast(TAG, tl.int64) << 32
-    FIN = WS + 1 + N
-    t = _epoch_add(WS, epoch, 1, "relaxed").to(tl.int32)
-    r = t - lag
-    paired = (r >= 0) & (r < 2 * (tasks - lag))
-    is_p2 = tl.where(t < lag, 0, tl.where(paired, r % 2, 1))
-    u = tl.where(t < lag, t, tl.where(paired, r // 2 + lag * (1 - r % 2), t - tasks))
-    per_n = n_chunks * tl.cdiv(C, BLOCK_C)  # tasks per sample
-    row, n, rows, origin, cc = _cols_tile(u, n_chunks, s_chunk, S, C, BLOCK_C)
-    c_mask = cc < C
-    sj = tl.arange(0, BLOCK_S)
-    offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
-    counter = WS + 1 + n
-    if is_p2 == 0:
-        acc1 = tl.zeros([BLOCK_S, BLOCK_C], dtype=tl.float32)
-        acc2 = tl.zeros([BLOCK_S, BLOCK_C], dtype=tl.float32)
-        p1, p2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2, BLOCK_S,
-                                STAGES)
-        part = row.to(tl.int64) * C + cc
-        tl.store(PART + part, p1, mask=c_mask)
-        tl.store(PART + tl.cast(N, tl.int64) * n_chunks * C + part, p2, mask=c_mask)
-        # Every thread's partials are stored before one thread counts them.
-        tl.debug_barrier()
-        if _epoch_add(counter, epoch, 1, "acq_rel") == per_n - 1:
-            for g0 in range(0, C // Cg, COMB_G):
-                _cols_fwd_stats(PART, MEAN, RSTD, n, g0, N, C, S, Cg, n_chunks, s_chunk, eps,
-                                FIN, TAG, COMB_G, COMB_C, COMB_K, ".cg", True)
-    else:
-        # The sample's (mean, rstd) words carry this launch's tag once published: volatile
-        # polls of L2, no atomics (a poll by atomics from every waiting program ran at
-        # 30-44% of copy, v0.19 call 2).
-        two = tl.arange(0, 2)
-        ptrs = FIN + ((n * (C // Cg) + cc // Cg) * 2)[:, None] + two[None, :]
-        v = _spin(ptrs, c_mask[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-        mean, scale = _unpack(v, two)
-        w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
-        scale *= w
-        for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-            mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-            at = origin + s0 * C + offs
-            x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-            z = (x - mean[None, :]) * scale[None, :] + b[None, :]
-            tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1636,51 +1506,6 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     return ColsCoopConfig(g_p2, block_s, s_chunk, k, q, gb, kb, fb, COLS_COOP_WARPS)
 
 
-# The lagged columns path (forward; kernel above): the columns path's tiles and chunks in
-# one launch of 2 x tasks programs, phase 2 trailing phase 1 by a sample's tasks plus
-# COLS_LAG_WAVES waves of COLS_LAG_PPS programs per SM, at most COLS_LAG_BYTES of x in
-# the window (where a sample's tasks alone exceed it, phase 2 reads from HBM as the
-# columns path's apply does, one launch instead of three). The sample's merge steps take
-# at most COLS_LAG_COMB lanes ([groups, channels]), COLS_LAG_COMB_C channels a step.
-# FUSEDNORM_COLS_LAG=0 turns it off.
-COLS_LAG = os.environ.get("FUSEDNORM_COLS_LAG", "1") != "0"
-COLS_LAG_WAVES = 2
-COLS_LAG_PPS = 4
-COLS_LAG_BYTES = 24 << 20
-COLS_LAG_COMB = 4096
-COLS_LAG_COMB_C = 128
-
-
-@dataclass(frozen=True)
-class ColsLagConfig:
-    cols: ColsConfig  # tiles and chunks (cols.programs: tasks)
-    lag: int
-    comb_g: int
-    comb_c: int
-    comb_k: int
-
-
-@functools.lru_cache(maxsize=1024)
-def _cols_lag_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int
-                     ) -> Optional[ColsLagConfig]:
-    """The lagged columns path's decomposition, or None where the columns path does not
-    run."""
-    cc = _cols_config(C, S, Cg, N, False, sms)
-    if cc is None:
-        return None
-    tasks = cc.programs
-    per_n = tasks // N
-    task_bytes = cc.block_c * cc.s_chunk * element_size
-    extra = min(COLS_LAG_WAVES * COLS_LAG_PPS * sms, COLS_LAG_BYTES // task_bytes - per_n)
-    lag = min(tasks, per_n + max(0, extra))
-    G = C // Cg
-    comb_c = max(triton.next_power_of_2(Cg), min(COLS_LAG_COMB_C, triton.next_power_of_2(C)))
-    comb_g = min(triton.next_power_of_2(G), _prev_pow2(comb_c // Cg),
-                 max(1, COLS_LAG_COMB // comb_c))
-    comb_k = max(1, min(triton.next_power_of_2(cc.n_chunks), COLS_LAG_COMB // comb_c))
-    return ColsLagConfig(cc, lag, comb_g, comb_c, comb_k)
-
-
 def clear_plan_caches():
     """Forget cached launch decisions: after changing a heuristic constant of this module
     (tuning sweeps, tests that shrink tiles)."""
@@ -1691,7 +1516,6 @@ def clear_plan_caches():
     _group_config.cache_clear()
     _cols_config.cache_clear()
     _cols_coop_config.cache_clear()
-    _cols_lag_config.cache_clear()
 
 
 def _geometry(p: Plan, x: torch.Tensor, Cg: int):
@@ -1710,7 +1534,6 @@ _COLS_STATS = CachedKernel(_groupnorm_cols_stats_kernel)
 _COLS_COMBINE = CachedKernel(_groupnorm_cols_combine_kernel)
 _COLS_APPLY = CachedKernel(_groupnorm_cols_apply_kernel)
 _COLS_COOP = CachedKernel(_groupnorm_cols_coop_kernel)
-_COLS_LAG = CachedKernel(_groupnorm_cols_lag_kernel)
 
 
 @dataclass(frozen=True)
@@ -1725,13 +1548,12 @@ class Prepared:
     rows: Optional[R.Prepared] = None  # the rows path's launch (forward, contiguous x)
     slots: int = 0  # int64 words per call (the cooperative columns path's WS; coop_workspace)
     done: int = 0  # group path backward: tagged words of its final sum (coop_workspace)
-    lag_path: bool = False  # the lagged columns path (slots: its counter words)
 
     @property
     def stats_optional(self) -> bool:
         """Whether launch_fwd may be given no mean and rstd (prepared with stats=False);
         the split and columns paths keep them as intermediates."""
-        return self.group_path or self.rows is not None or (self.slots > 0 and not self.lag_path)
+        return self.group_path or self.rows is not None or self.slots > 0
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -1767,25 +1589,6 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
         FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
             ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
         scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
-
-
-def _prepare_cols_lag(x, Cg: int, flags) -> Optional[Prepared]:
-    """The lagged columns path's launch for x (N, C, S) channels_last (forward), or None
-    where it does not run. Scratch: the partials; slots: the ticket, a counter per
-    sample and the groups' tagged statistics."""
-    N, C, S = x.shape
-    lc = _cols_lag_config(C, S, Cg, N, x.element_size(), sm_count(x.device))
-    if lc is None:
-        return None
-    cc = lc.cols
-    assert cc.s_chunk * C < 2**31, "in-chunk offsets must fit in int32"
-    ints = (N, C, S, Cg, cc.n_chunks, cc.s_chunk, cc.programs, lc.lag)
-    consts = flags + (("BLOCK_C", cc.block_c), ("BLOCK_S", cc.block_s),
-                      ("STAGES", COLS_STAGES), ("COMB_G", lc.comb_g), ("COMB_C", lc.comb_c),
-                      ("COMB_K", lc.comb_k), ("BACKOFF", R._backoff()))
-    return Prepared((FixedLaunch(_COLS_LAG, (2 * cc.programs,), ints, consts, cc.num_warps),),
-                    scratch=2 * N * cc.n_chunks * C, slots=1 + N + 2 * N * (C // Cg),
-                    lag_path=True)
 
 
 def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepared]:
@@ -1882,10 +1685,6 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                      ("ONE_TILE", gc.one_tile), ("STATS", stats)), gc.num_warps),),
             group_path=True)
-    if COLS_LAG and not contiguous and x.stride(1) == 1 and C > 1:
-        lag = _prepare_cols_lag(x, Cg, flags)
-        if lag is not None:
-            return lag
     if COLS_COOP and not contiguous and x.stride(1) == 1 and C > 1:
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         stat = torch.float32 if stats else x.dtype
@@ -1928,11 +1727,6 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
     if prep.group_path:
         prep.launches[0]((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd),
                          (eps,))
-        return
-    if prep.lag_path:
-        ws, tag = coop_workspace(x.device, prep.slots)
-        part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
-        prep.launches[0]((x, w, b, y, mean, rstd, part, ws), (eps, tag))
         return
     if prep.slots:  # the cooperative columns path, one launch per step in the interpreter
         ws, tag = coop_workspace(x.device, prep.slots)
