@@ -250,13 +250,13 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(fwd(1 << 20, 132, 2, False, False, True)) == (8192, 8, 2, 1)
     assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
     # LayerNorm's backward is not GroupNorm's (16-bit: slices of 2048 replayed, v0.17).
-    assert shape(bwd(40960, 132, 2, False)) == (2048, 4, 5, 1)
-    assert bwd(40960, 132, 2, False).replay == 2
+    assert shape(bwd(40960, 132, 2, False)) == (2048, 4, 4, 1)  # 4 per SM since v0.19
+    assert bwd(40960, 132, 2, False).replay == 2 and bwd(40960, 132, 2, True).replay == 0
     assert shape(bwd(1 << 19, 132, 2, False)) == (4096, 4, 2, 1)  # 2048 would need 256
     # An entry's least GROUP (the eighth field, v0.18): 16-bit LayerNorm's 4096 / 4 / 2
     # where its GROUP is 32 or more, the replayed 2048 below.
     assert [(shape(c), c.replay) for c in (bwd(n, 132, 2, False) for n in (98304, 131072))] \
-        == [((2048, 4, 5, 1), 2), ((4096, 4, 2, 1), 0)]
+        == [((2048, 4, 4, 1), 2), ((4096, 4, 2, 1), 0)]
     assert K._coop(65536, 132, ((4096, 4, 2, True, 1, 0, 1, 32), (8192, 8, 1))).block_n == 8192
     monkeypatch.setattr(K, "interpreting", lambda: True)  # CI's one program per row: the
     assert K._coop(4096, 132, K.BWD_COOP[(2, False, False)]).replay == 2  # first without one
@@ -669,6 +669,37 @@ def test_launchers_write_every_element(device, n, is_rms):
     assert_close(dw, rdw, torch.float32, "dw", scale=3)
     if not is_rms:
         assert_close(db, rdb, torch.float32, "db", scale=3)
+
+
+def test_bwd_tile_table():
+    # The backward tile path's measured exceptions (K.BWD_TILE, block 8192's rule): the
+    # entries are well formed, and the configs they give are the ones described there.
+    for (block, size, is_rms, has_dh), (rows, warps, pps) in K.BWD_TILE.items():
+        assert block <= K.BWD_TILE_MAX and size in (2, 4) and warps in (2, 4, 8, 16)
+        cfg = K.bwd_config(block, 132, size, is_rms, False, has_dh)
+        assert (cfg.path, cfg.block_n, cfg.rows, cfg.num_warps, cfg.programs_per_sm) == (
+            K.TILE, block, rows, warps, pps)
+    # 5000 = 4096 + 1024 (second tile a quarter of the first): two tiles, 16-bit, no dh.
+    assert (K.bwd_config(5000, 132, 2, False).block_n, K.bwd_config(5000, 132, 2, False)
+            .block_n2) == (4096, 1024)
+    assert K.bwd_config(5000, 132, 2, True).rows == 2
+    assert K.bwd_config(6000, 132, 2, False).block_n2 == 0  # 4096 + 2048: one tile
+    assert K.bwd_config(5000, 132, 4, False).block_n2 == 0  # fp32: one tile
+    assert K.bwd_config(5000, 132, 2, False, False, True).block_n2 == 0  # with dh
+    warps = {(size, rms, dh): K.bwd_config(6000, 132, size, rms, False, dh).num_warps
+             for size in (2, 4) for rms in (False, True) for dh in (False, True)}
+    assert warps == {(2, False, False): 8, (2, False, True): 16, (2, True, False): 16,
+                     (2, True, True): 16, (4, False, False): 8, (4, False, True): 8,
+                     (4, True, False): 8, (4, True, True): 16}
+
+
+@pytest.mark.parametrize("n", [200, 300, 5000])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_bwd_tile_table_runs(device, n, is_rms):
+    # The table's configs (blocks 256, 512; two tiles at 5000 in 16-bit) against float64,
+    # without and with a residual (dh).
+    _run(device, torch.bfloat16, (5, n), is_rms=is_rms)
+    _run(device, torch.float32, (3, n), is_rms=is_rms, residual=True)
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])

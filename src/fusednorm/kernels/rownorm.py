@@ -1416,8 +1416,14 @@ FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (163
 # is 32 or more (call 7, two processes: 128K 88.0 / 86.9, 256K 86.5 / 86.6 against
 # 85.2-85.3 and 80.6-80.8 with 2048 / 4 / 5 / replay 2) and lost at GROUP 16 (64K, call
 # 4: 75.7-75.8 against 80.9-81.0): the eighth field's first use.
+# v0.19 calls 1 and 3 (sweep_coop.py, GPU time, three processes): the 16-bit LayerNorm
+# backward's slices of 2048 with replay 2 at 4 per SM rather than 5 (GROUP 6-32: 12288 to
+# 64K): bf16 12288 79.5-79.8 -> 81.6-82.4, fp16 79.4-80.1 -> 82.2; 16K and 32K within
+# 0.4 (bf16 84.3-84.7 -> 84.2-84.5, 88.7-89.0 -> 88.8-89.0), 64K 81.3-81.6 -> 81.1-82.7
+# (fp16 81.1-82.0 -> 83.6-83.7). The same change lost for RMSNorm beyond 64K (bf16 128K
+# 87.6 -> 82.0) and won only at 64K (81.2-81.6 -> 84.3-84.7): RMSNorm keeps its table.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
-    (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 5, True, 1, 2, 1),
+    (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
                         (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
@@ -1445,6 +1451,27 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
 # 93.4 / 92.5, RMSNorm 91.4 / 92.9 -> 94.0 / 95.9, fp32 LayerNorm 95.5 / 92.6 -> 95.2 /
 # 95.0, RMSNorm 95.6 / 95.0 -> 95.6 / 95.2.
 FWD_EVICT = ("", "evict_last")
+# Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
+# programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
+# step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
+# % of copy, two processes; three at 512): block 256, 8192 elements a step on 8 warps, 1
+# per SM: LayerNorm 16-bit 88.3-88.5 -> 89.8-89.9, with dh 91.3 -> 92.2-92.3, fp32 90.2-90.6
+# -> 91.5-91.9; RMSNorm 16-bit 85.8-85.9 -> 91.6, with dh 91.3-91.7 -> 94.1-94.5, fp32
+# 89.6-89.8 -> 93.5-93.8; fp32 with dh (8192 a step lost there: 73.7-81.4): LayerNorm 8
+# rows / 2 warps / 4 per SM 58.7-75.9 -> 89.1-89.4, RMSNorm 16 / 8 / 1 80.6-80.8 -> 96.6.
+# Block 512: LayerNorm 16-bit 4 rows / 2 warps / 4 per SM 81.5-81.6 -> 86.8-87.3, with dh
+# 83.4-84.0 -> 88.4-88.6; RMSNorm 16 / 8 / 1: 16-bit 89.4-89.5 -> 91.7-91.9, with dh
+# 91.1-91.7 -> 93.1-93.2, fp32 89.8-90.2 -> 93.7-94.2. Measured in bf16 and fp32; fp16
+# takes bf16's. At block 1024 no variant beat the rule.
+BWD_TILE = {
+    (256, 2, False, False): (32, 8, 1), (256, 2, False, True): (32, 8, 1),
+    (256, 2, True, False): (32, 8, 1), (256, 2, True, True): (32, 8, 1),
+    (256, 4, False, False): (32, 8, 1), (256, 4, True, False): (32, 8, 1),
+    (256, 4, False, True): (8, 2, 4), (256, 4, True, True): (16, 8, 1),
+    (512, 2, False, False): (4, 2, 4), (512, 2, False, True): (4, 2, 4),
+    (512, 2, True, False): (16, 8, 1), (512, 2, True, True): (16, 8, 1),
+    (512, 4, True, False): (16, 8, 1),
+}
 # GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
 # dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
 # (KEEP_DZ in _rownorm_bwd_kernel); fp32 computes it again after the wait. v0.16 call 1
@@ -1768,11 +1795,36 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # bf16 LayerNorm / RMSNorm 81.6 / 81.1 -> 85.2 / 89.1 (4 warps 2 per SM; 2 rows),
         # but fp32 92.5 / 92.6 -> 85.7 / 91.4 and with dh bf16 LayerNorm 80.2 -> 59.5.
         block_n = triton.next_power_of_2(n)
+        size = 4 if element_size >= 4 else 2
+        special = BWD_TILE.get((block_n, size, is_rms, has_dh))
+        if special is not None:
+            rows, warps, pps = special
+            return LaunchConfig(TILE, block_n, rows, warps, programs_per_sm=pps)
         rows = max(1, ROW_TILE // block_n)
         if block_n <= 2048:
             return LaunchConfig(TILE, block_n, rows, 4, programs_per_sm=2)
         if block_n <= 4096:
             return LaunchConfig(TILE, block_n, 2, 8, programs_per_sm=1)
+        # Block 8192 (4096 < n <= 8192), v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
+        # three processes at 5120, two at 6144 / 8192; % of copy): 16-bit without dh where
+        # the second tile is at most a quarter of the first (5120 = 4096 + 1024), two
+        # tiles: LayerNorm, 4 warps, 2 per SM, 81.3-81.5 -> 85.1-86.5; RMSNorm, 2 rows a
+        # step, 8 warps, 80.8-81.3 -> 89.2-89.7 (at 6144 = 4096 + 2048 two tiles lost:
+        # LayerNorm 86.2 -> 63.5-70.8). One tile on 16 warps: RMSNorm 16-bit 6144 86.5 ->
+        # 88.5-89.0 (8192 91.7-91.9 -> 92.1-92.3); with dh, 16-bit LayerNorm 5120 / 6144 /
+        # 8192 79.7-79.8 / 84.9-85.3 / 91.9-92.8 -> 81.6-82.3 / 88.1-88.6 / 92.4-93.0,
+        # RMSNorm 85.9-86.4 / 90.9-91.3 / 93.2-94.3 -> 87.5-88.0 / 91.7-92.0 / 94.2-94.4,
+        # fp32 RMSNorm 75.7-76.2 / 80.2-80.4 / 87.0-87.4 -> 93.4-93.7 / 95.8-96.0 /
+        # 95.1-95.4 (8 warps spill there). fp32 LayerNorm with dh lost on 16 (88.9 ->
+        # 83.7 at 5120), and fp32 without dh took no gain from either (92.6-93.1 at 5120;
+        # RMSNorm on 16 warps 92.3-93.0 at 5120-8192, within 0.5 of 8).
+        first, second = _tile_blocks(n)
+        if size == 2 and not has_dh and second and 4 * second <= first:
+            if is_rms:
+                return LaunchConfig(TILE, first, 2, 8, programs_per_sm=1, block_n2=second)
+            return LaunchConfig(TILE, first, 1, 4, programs_per_sm=2, block_n2=second)
+        if size == 2 and (is_rms or has_dh) or (is_rms and has_dh):
+            return LaunchConfig(TILE, block_n, rows, 16, programs_per_sm=1)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     size = 4 if element_size >= 4 else 2
     if group_norm:
