@@ -258,6 +258,10 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert [(shape(c), c.replay) for c in (bwd(n, 132, 2, False) for n in (98304, 131072))] \
         == [((2048, 4, 4, 1), 2), ((4096, 4, 2, 1), 0)]
     assert K._coop(65536, 132, ((4096, 4, 2, True, 1, 0, 1, 32), (8192, 8, 1))).block_n == 8192
+    # ... and its most GROUP (the ninth field, v0.19): fp32 RMSNorm's backward with dh
+    # replays where its slices of 2048 make GROUP <= 32, not beyond.
+    assert K._coop(65536, 132, ((2048, 4, 4, True, 1, 1, 0, 1, 16), (8192, 8, 1))).block_n == 8192
+    assert [bwd(n, 132, 4, True, False, True).replay for n in (12288, 65536, 131072)] == [1, 1, 0]
     monkeypatch.setattr(K, "interpreting", lambda: True)  # CI's one program per row: the
     assert K._coop(4096, 132, K.BWD_COOP[(2, False, False)]).replay == 2  # first without one
     monkeypatch.setattr(K, "interpreting", lambda: False)

@@ -1299,9 +1299,9 @@ BWD_TILE_MAX = 8192
 #     79.0%); above, slice 8192 with 16 warps, 1 per SM (57.3 / 78.3% at 64K).
 # A row takes GROUP = cdiv(N, slice) programs; GROUP must not exceed the SMs.
 # Config tuples: (slice, warps, programs per SM[, prefetch[, rows per step[, replay[, L2
-# steps ahead[, least GROUP]]]]]), the first whose GROUP fits the SMs (and is at least the
-# least GROUP); prefetch is the backward's, rows per step the forward's (LaunchConfig
-# names the fields).
+# steps ahead[, least GROUP[, most GROUP]]]]]]), the first whose GROUP fits the SMs (and
+# lies between the least and most GROUP); prefetch is the backward's, rows per step the
+# forward's (LaunchConfig names the fields).
 FWD_COOP = ((8192, 8, 2), (16384, 16, 1))
 # v0.5 (benchmarks/sweep_coop.py: GPU time of a replayed CUDA graph, COOP_SYNC=1, % of
 # copy; results/2026-11-22-h100-v0.5-coopsync/sweep_coop.*), per element size:
@@ -1422,6 +1422,13 @@ FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (163
 # 0.4 (bf16 84.3-84.7 -> 84.2-84.5, 88.7-89.0 -> 88.8-89.0), 64K 81.3-81.6 -> 81.1-82.7
 # (fp16 81.1-82.0 -> 83.6-83.7). The same change lost for RMSNorm beyond 64K (bf16 128K
 # 87.6 -> 82.0) and won only at 64K (81.2-81.6 -> 84.3-84.7): RMSNorm keeps its table.
+# v0.19 call 6 (the same, two processes, with dh): fp32 RMSNorm's 2048 / 4 / 4 with replay
+# 1 where GROUP <= 32 (the ninth field's first use): 12288 / 16K / 32K / 64K 81.3 / 91.1-91.4
+# / 96.3-96.4 / 81.6-81.8 -> 91.4-92.5 / 92.4-92.5 / 94.2-94.6 / 94.6-96.3 (not measured
+# beyond 64K, which keeps 2048 / 4 / 4 without replay: 95.4-97.0 in v0.18's bench). The
+# 16-bit dh backwards found nothing better (2048 / 4 / 4 or 5, replay 0-2, prefetch,
+# 4096 / 4 / 2, 1024 / 4 / 6), nor fp32 LayerNorm's but at 12288 (+3 with 2048 / 4 / 4,
+# replay 1; -3 at 16K).
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
                         (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
@@ -1434,7 +1441,8 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
     (4, True, False): ((1024, 4, 5, True, 1, 0, 1), (2048, 4, 4, True, 1, 0, 1), (4096, 4, 2),
                        (8192, 8, 1, True, 1, 2)),
-    (4, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 16, 1, True, 1, 1)),
+    (4, True, True): ((2048, 4, 4, True, 1, 1, 0, 1, 32), (2048, 4, 4), (4096, 4, 2),
+                      (8192, 16, 1, True, 1, 1)),
 }
 # L1 eviction policies of the cooperative forward's loads (tl.load's eviction_policy: ""
 # none, "evict_first", "evict_last"), (x and residual, w and b). Each program re-reads its
@@ -1675,8 +1683,9 @@ class LaunchConfig:
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
-    `choices` whose GROUP fits the SMs (and is at least the entry's eighth field, where it
-    has one), or None (then the loop path runs). sync4: an
+    `choices` whose GROUP fits the SMs (and lies between the entry's eighth and ninth
+    fields, least and most GROUP, where it has them), or None (then the loop path runs).
+    sync4: an
     entry of SYNC4 ({slice: (least GROUP, most GROUP, powers of two only)}) that sets the
     config's wait mode."""
     if interpreting():
@@ -1697,10 +1706,11 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         replay = extra[2] if len(extra) > 2 else 0
         l2 = extra[3] if len(extra) > 3 else 0
         least = extra[4] if len(extra) > 4 else 1
+        most = extra[5] if len(extra) > 5 else sms
         group = triton.cdiv(n, max_slice)
         block_n = triton.next_power_of_2(triton.cdiv(n, group))
         group = triton.cdiv(n, block_n)
-        if least <= group <= sms:
+        if least <= group <= min(most, sms):
             lo, hi, pow2 = (sync4 or {}).get(max_slice, (0, -1, False))
             # (the replay schedules were measured with SYNC 3)
             spin = lo <= group <= hi and not (pow2 and group & (group - 1)) and not replay
