@@ -1722,8 +1722,9 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
 # A tile-path row whose length is far from a power of two can be held as two power-of-two
 # tiles, the second rounded up from the rest: 5120 as 4096 + 1024 (not 8192 lanes), 3000
 # as 2048 + 1024, 12288 as 8192 + 4096; where that saves no lanes (7000: 4096 + 4096) one
-# tile. The LayerNorm forward takes them (fwd_config); the backward measured worse (the
-# kernel keeps them for sweeps: sweep_coop.py's t specs). FUSEDNORM_TWO_TILES=0 keeps one
+# tile. The LayerNorm forward takes them (fwd_config), and the 16-bit backward without dh
+# where the second tile is at most a quarter of the first (bwd_config; elsewhere the
+# backward measured worse). FUSEDNORM_TWO_TILES=0 keeps one
 # tile everywhere.
 TWO_TILES = os.environ.get("FUSEDNORM_TWO_TILES", "1") != "0"
 
