@@ -1,5 +1,6 @@
 """Compile, on a CPU machine, every Triton kernel variant that the benchmark suites' shapes
-launch on an H100 (sm_90a, 132 SMs), and report registers and spills per thread.
+launch on an H100 (sm_90a, 132 SMs), and report registers and spills per thread
+(forward variants with and without statistics: the bench's forward runs the latter).
 
 The launchers run with CPU tensors and a recording stand-in for the launch, so the launch
 decisions (paths, tiles, warps, constexprs) are exactly the GPU's; each distinct variant
@@ -106,6 +107,10 @@ def launch_groups(shapes=GROUP_SHAPES, dtypes=(torch.bfloat16, torch.float16, to
                 st = torch.empty((N, G))
                 for act in acts:
                     GK.groupnorm_fwd(x, w, w, G, 1e-5, act, x, st, st)
+                    # The inference variant (no statistics), where the path has one.
+                    prep = GK.prepare_fwd(x, G, act, w, w, x, False)
+                    if prep.stats_optional:
+                        GK.launch_fwd(prep, x, w, w, 1e-5, x, None, None)
                     GK.groupnorm_bwd(x, x, w, w, st, st, G, act, x, w, w)
 
 
@@ -124,8 +129,12 @@ def launch_rows(ns=ROWS_N, dtypes=(torch.bfloat16, torch.float16, torch.float32)
             for is_rms in (False, True):
                 for res in (None, x):
                     b = None if is_rms else w
-                    RK.rownorm_fwd(x, res, w, b, 1e-5, is_rms, x, x if res is not None else None,
-                                   st, st)
+                    h = x if res is not None else None
+                    RK.rownorm_fwd(x, res, w, b, 1e-5, is_rms, x, h, st, st)
+                    # The inference variant (no statistics: an eager call without grad, and
+                    # the bench's forward), compiled apart (v0.19: it alone spilled at 32K).
+                    prep = RK.prepare_fwd(x, res, w, b, is_rms, x, h, None, None)
+                    RK.launch_fwd(prep, x, res, w, b, 1e-5, x, h, None, None)
                     RK.rownorm_bwd(x, x if res is not None else None, x, w, st, st, is_rms,
                                    True, not is_rms, x)
 

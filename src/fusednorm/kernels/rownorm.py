@@ -1755,6 +1755,14 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # tile.log); at 12288 the two counts agree (16 warps, 93.5 / 98.4%).
         used = rows * min(n, block_n)
         warps = 32 if tile >= 32768 else max(1, min(16, _prev_pow2(used // 512)))
+        # fp32 RMSNorm at 32K without a residual: 16 warps. With 32 (64 registers a thread
+        # at most) its inference variant (STATS false: what an eager call without grad
+        # runs, and the bench's forward) spilled 40 B a thread (compile_check, sm_90a) and
+        # ran at 87.1-87.6% as called (v0.9, v0.19 call 6) against 98.0-98.4% for the
+        # variant with statistics (v0.19 call 1, GPU time); 16 warps: 128 registers, no
+        # spill, 97.9-98.1% (call 1). LayerNorm fp32 keeps 32 (81.9-84.9% with 16).
+        if warps == 32 and is_rms and element_size >= 4 and not residual:
+            warps = 16
         # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps,
         # from 4097 to 16384 (v0.15 calls 4-5, sweep_coop.py, GPU time, one padded tile ->
         # two): bf16 5120 94.2 -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8
