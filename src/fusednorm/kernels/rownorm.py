@@ -1792,6 +1792,7 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
                group_norm: bool = False, has_dh: bool = False) -> LaunchConfig:
     """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs).
     has_dh: the residual forms' backward (a gradient on h too)."""
+    size = 4 if element_size >= 4 else 2
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
@@ -1814,7 +1815,6 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # bf16 LayerNorm / RMSNorm 81.6 / 81.1 -> 85.2 / 89.1 (4 warps 2 per SM; 2 rows),
         # but fp32 92.5 / 92.6 -> 85.7 / 91.4 and with dh bf16 LayerNorm 80.2 -> 59.5.
         block_n = triton.next_power_of_2(n)
-        size = 4 if element_size >= 4 else 2
         special = BWD_TILE.get((block_n, size, is_rms, has_dh))
         if special is not None:
             rows, warps, pps = special
@@ -1834,7 +1834,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 8192 79.7-79.8 / 84.9-85.3 / 91.9-92.8 -> 81.6-82.3 / 88.1-88.6 / 92.4-93.0,
         # RMSNorm 85.9-86.4 / 90.9-91.3 / 93.2-94.3 -> 87.5-88.0 / 91.7-92.0 / 94.2-94.4,
         # fp32 RMSNorm 75.7-76.2 / 80.2-80.4 / 87.0-87.4 -> 93.4-93.7 / 95.8-96.0 /
-        # 95.1-95.4 (8 warps spill there). fp32 LayerNorm with dh lost on 16 (88.9 ->
+        # 95.1-95.4 (144 registers on 8 warps, 70 on 16, no spill either way: not
+        # explained by spills). fp32 LayerNorm with dh lost on 16 (88.9 ->
         # 83.7 at 5120), and fp32 without dh took no gain from either (92.6-93.1 at 5120;
         # RMSNorm on 16 warps 92.3-93.0 at 5120-8192, within 0.5 of 8).
         first, second = _tile_blocks(n)
@@ -1842,10 +1843,9 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
             if is_rms:
                 return LaunchConfig(TILE, first, 2, 8, programs_per_sm=1, block_n2=second)
             return LaunchConfig(TILE, first, 1, 4, programs_per_sm=2, block_n2=second)
-        if size == 2 and (is_rms or has_dh) or (is_rms and has_dh):
+        if (size == 2 and (is_rms or has_dh)) or (is_rms and has_dh):
             return LaunchConfig(TILE, block_n, rows, 16, programs_per_sm=1)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
-    size = 4 if element_size >= 4 else 2
     if group_norm:
         return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
     return (_coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
