@@ -168,6 +168,17 @@ def ptxas_usage(ptx: str):
     return int(regs.group(1)) if regs else None, int(spill.group(1)) if spill else None
 
 
+def compile_recorded(key):
+    """Triton's CompiledKernel for sm_90a of the variant recorded under `key`."""
+    fn, sig, const, warps, maxnreg = recorded[key]
+    names = fn.arg_names
+    src = ASTSource(fn=fn, signature=sig,
+                    constexprs={(names.index(k),): v for k, v in const.items()},
+                    attrs={(names.index(k),): [["tt.divisibility", 16]] for k in divisible[key]})
+    opts = dict(num_warps=warps) if maxnreg is None else dict(num_warps=warps, maxnreg=maxnreg)
+    return triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+
+
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else "all"
     launch.CachedKernel.__call__ = _record
@@ -183,17 +194,10 @@ def main():
     print(f"{len(recorded)} variants", flush=True)
     out, failures = [], 0
     for i, (key, (fn, sig, const, warps, maxnreg)) in enumerate(recorded.items()):
-        names = fn.arg_names
-        src = ASTSource(fn=fn, signature=sig,
-                        constexprs={(names.index(k),): v for k, v in const.items()},
-                        attrs={(names.index(k),): [["tt.divisibility", 16]]
-                               for k in divisible[key]})
         rec = dict(kernel=fn.__name__, num_warps=warps, maxnreg=maxnreg, constexprs=const,
                    dtypes=sorted({v for v in sig.values() if v.startswith("*")}))
         try:
-            opts = dict(num_warps=warps) if maxnreg is None else dict(num_warps=warps,
-                                                                       maxnreg=maxnreg)
-            ck = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+            ck = compile_recorded(key)
             regs, spills = ptxas_usage(ck.asm["ptx"])
             rec.update(registers=regs, spills=spills, ptx_sha=ptx_digest(ck.asm["ptx"]))
         except Exception as e:  # noqa: BLE001

@@ -1,9 +1,7 @@
 # Inference (STATS False) forward variants of the rows suite, compiled for sm_90a: spills?
-import sys, json, torch, triton
+import sys, json, torch
 sys.path.insert(0, "benchmarks")
 import compile_check as CC
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
 from fusednorm.kernels import rownorm as RK, groupnorm as GK, launch
 launch.CachedKernel.__call__ = CC._record
 GK.sm_count = RK.sm_count = lambda d: 132
@@ -19,11 +17,7 @@ for n in CC.ROWS_N:
 print(len(CC.recorded), "variants", flush=True)
 out = []
 for key, (fn, sig, const, warps, maxnreg) in CC.recorded.items():
-    names = fn.arg_names
-    src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in const.items()},
-                    attrs={(names.index(k),): [["tt.divisibility", 16]] for k in CC.divisible[key]})
-    opts = dict(num_warps=warps) if maxnreg is None else dict(num_warps=warps, maxnreg=maxnreg)
-    ck = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+    ck = CC.compile_recorded(key)
     regs, spills = CC.ptxas_usage(ck.asm["ptx"])
     rec = dict(warps=warps, maxnreg=maxnreg, dtypes=sorted({v for v in sig.values() if v.startswith('*')}), regs=regs, spills=spills,
                const={k: v for k, v in const.items() if k in ("IS_RMS", "STATS", "HAS_RESIDUAL", "PATH", "BLOCK_N", "BLOCK_N2", "ROWS")})

@@ -3,8 +3,6 @@
 import sys, os, subprocess, tempfile, re, collections, torch, triton
 sys.path.insert(0, "benchmarks")
 import compile_check as CC
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
 from fusednorm.kernels import rownorm as RK, groupnorm as GK, launch
 launch.CachedKernel.__call__ = CC._record
 GK.sm_count = RK.sm_count = lambda d: 132
@@ -14,11 +12,7 @@ for n in (8192, 65536, 262144):
 bindir = os.path.join(os.path.dirname(triton.__file__), "backends/nvidia/bin")
 for key, (fn, sig, const, warps, maxnreg) in CC.recorded.items():
     if fn.__name__ != "_rownorm_bwd_kernel": continue
-    names = fn.arg_names
-    src = ASTSource(fn=fn, signature=sig, constexprs={(names.index(k),): v for k, v in const.items()},
-                    attrs={(names.index(k),): [["tt.divisibility", 16]] for k in CC.divisible[key]})
-    opts = dict(num_warps=warps) if maxnreg is None else dict(num_warps=warps, maxnreg=maxnreg)
-    ck = triton.compile(src, target=GPUTarget("cuda", 90, 32), options=opts)
+    ck = CC.compile_recorded(key)
     with tempfile.TemporaryDirectory() as d:
         p = os.path.join(d, "k.cubin"); open(p, "wb").write(ck.asm["cubin"])
         sass = subprocess.run([os.path.join(bindir, "cuobjdump"), "-sass", p], capture_output=True, text=True).stdout
