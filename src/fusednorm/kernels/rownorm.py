@@ -228,16 +228,29 @@ def _collect_rows(WS, first, M, TAG, ROWS: tl.constexpr, NSLOT: tl.constexpr, GR
                 while c < GROUP:
                     c = tl.atomic_add(cnt, 0, sem="acquire")
         tl.debug_barrier()
-    if SYNC == 5:
-        v = tl.load(ptrs, mask=mask, other=0)
-    elif SYNC == 4:
-        v = _spin_each(ptrs, mask, tag)
+    if SYNC == 4:
+        # One 1-D tile per slot rather than the [SPIN, 2] tile: where SPIN is at most 32
+        # each warp holds the whole tile, waits on it and sums it by itself (shuffles; no
+        # shared memory, no barrier). Lanes off `live` read 0.
+        words = WS + (row.to(tl.int64) * (GROUP + 1) + part) * 2
+        tag1 = tl.sum(tag, axis=1)
+        p0 = (_spin_each(words, live, tag1) & 0xFFFFFFFF).to(tl.int32).to(tl.float32,
+                                                                         bitcast=True)
+        if NSLOT == 2:
+            p1 = (_spin_each(words + 1, live, tag1) & 0xFFFFFFFF).to(tl.int32).to(
+                tl.float32, bitcast=True)
+        else:
+            p1 = tl.zeros_like(p0)
     else:
-        v = _spin(ptrs, mask, tag, BACKOFF)
-    if SYNC == 1:
-        tl.debug_barrier()
-        v = _spin(ptrs, mask, tag, BACKOFF)
-    return _unpack(v, j)
+        if SYNC == 5:
+            v = tl.load(ptrs, mask=mask, other=0)
+        else:
+            v = _spin(ptrs, mask, tag, BACKOFF)
+        if SYNC == 1:
+            tl.debug_barrier()
+            v = _spin(ptrs, mask, tag, BACKOFF)
+        p0, p1 = _unpack(v, j)
+    return p0, p1
 
 
 @triton.jit
@@ -348,15 +361,27 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
 
 
 @triton.jit
-def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S,
+def _slice_load(P, mask, EVEN: tl.constexpr, POLICY: tl.constexpr):
+    """A slice's load; where EVEN (every column in the row) without a mask, so without the
+    predicate and the zero fill of each register (CS2R) a masked load carries."""
+    if EVEN:
+        v = tl.load(P, eviction_policy=POLICY)
+    else:
+        v = tl.load(P, mask=mask, other=0.0, eviction_policy=POLICY)
+    return v
+
+
+@triton.jit
+def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
                     MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
-                    DZ_IN: tl.constexpr):
+                    DZ_IN: tl.constexpr, HOLD_W: tl.constexpr, EVEN: tl.constexpr):
     """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward
     (MASKED: xhat zero past N, as the published sums need). dz = dy, or for a GroupNorm
     row (AFFINE > 0, w and b one value for the slice: see _affine) dy * act'(xhat w + b);
     w is that one value there (1 without a weight) and unused with AFFINE 0. DZ_IN: dyb
-    is already dz (the activation's derivative applied; KEEP_DZ)."""
+    is already dz (the activation's derivative applied; KEEP_DZ). HOLD_W (AFFINE 0): wh is
+    the slice's w in fp32, held by the program, not loaded again."""
     rstd = tl.load(RSTD + row)
     if IS_RMS:
         xhat = xb.to(tl.float32) * rstd
@@ -367,8 +392,10 @@ def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, 
     dz = dyb.to(tl.float32)
     w = 1.0
     if AFFINE == 0:
-        if HAS_WEIGHT:
-            wdy = dz * tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+        if HAS_WEIGHT and HOLD_W:
+            wdy = dz * wh
+        elif HAS_WEIGHT:
+            wdy = dz * _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
         else:
             wdy = dz
     else:
@@ -410,32 +437,36 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP
 
 
 @triton.jit
-def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, DX, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
-    """dx of a slice from the row's collected partial sums (p0 for c1, p1 for c2)."""
+def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
+    """dx of a slice from the row's collected partial sums (p0 for c1, p1 for c2); inv_n
+    is 1 / N, formed once by the program (a product a row, not a division)."""
     if IS_RMS:
-        c1 = tl.sum(p0, axis=0) / N
+        c1 = tl.sum(p0, axis=0) * inv_n
         dx = (wdy - xhat * c1) * rstd
     else:
         c1, c2 = _sum2(p0, p1, 0, PAIR_SUM)
         if DX.dtype.element_ty == tl.float32:
-            dx = (wdy - (xhat * (c1 / N) + c2 / N)) * rstd
+            dx = (wdy - (xhat * (c1 * inv_n) + c2 * inv_n)) * rstd
         else:  # 16-bit dx: two FMAs an element, not an FMA, a subtraction and a product
-            dx = wdy * rstd - (xhat * (c1 / N * rstd) + c2 / N * rstd)
+            dx = wdy * rstd - (xhat * (c1 * inv_n * rstd) + c2 * inv_n * rstd)
     return dx
 
 
 @triton.jit
 def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
-                     mask, dw_acc, db_acc, N, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr,
+                     mask, dw_acc, db_acc, inv_n, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr,
                      HAS_DH: tl.constexpr, HAS_DW: tl.constexpr, HAS_BIAS: tl.constexpr,
-                     AFFINE: tl.constexpr):
+                     AFFINE: tl.constexpr, EVEN: tl.constexpr):
     """Finish a row slice of the cooperative backward once its row's partials p0, p1 are
     in: store dx (plus dh), and return dw_acc, db_acc with the slice's terms added (AFFINE
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
-    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, N, DX, IS_RMS, PAIR_SUM)
+    dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS, PAIR_SUM)
     if HAS_DH:
-        dx += tl.load(DH + row64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-    tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+        dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, "").to(tl.float32)
+    if EVEN:
+        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty))
+    else:
+        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
     if HAS_DW and AFFINE == 0:
         dw_acc += dyf * xhat
     if HAS_BIAS and AFFINE == 0:
@@ -863,6 +894,7 @@ def _rownorm_bwd_kernel(
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
+    HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -983,7 +1015,13 @@ def _rownorm_bwd_kernel(
         col0 = part * BLOCK_N
         cols = col0 + tl.arange(0, BLOCK_N)
         mask = cols < N
-        # w is re-read (from L1) at each use rather than held, as in the forward.
+        # w is re-read (from L1) at each use rather than held, as in the forward, unless
+        # HOLD_W: then it is loaded once, in fp32.
+        if HOLD_W and HAS_WEIGHT and AFFINE == 0:
+            wh = _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
+        else:
+            wh = 0.0
+        inv_n = 1.0 / N
         dw_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         db_acc = tl.zeros([BLOCK_N], dtype=tl.float32)
         g64 = group.to(tl.int64)
@@ -1004,28 +1042,29 @@ def _rownorm_bwd_kernel(
                     _prefetch_rows(X, DY, DH, row + L2_AHEAD * num_groups, stride_xm, stride_dym,
                                    stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
                 if row < M:
-                    xb = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0)
-                    dyb = tl.load(DY + row64 * stride_dym + cols, mask=mask, other=0.0)
+                    xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
+                    dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
+                        HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 prev = row - REPLAY * num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
-                    xa = tl.load(X + prev64 * stride_xm + cols, mask=mask, other=0.0,
-                                 eviction_policy="evict_first")
-                    dya = tl.load(DY + prev64 * stride_dym + cols, mask=mask, other=0.0,
-                                  eviction_policy="evict_first")
+                    xa = _slice_load(X + prev64 * stride_xm + cols, mask, EVEN, "evict_first")
+                    dya = _slice_load(DY + prev64 * stride_dym + cols, mask, EVEN, "evict_first")
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
+                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
+                        HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
-                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
+                        mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
+                        EVEN)
         elif PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
@@ -1040,8 +1079,9 @@ def _rownorm_bwd_kernel(
                     dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
+                        HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                     if KEEP_DZ:
@@ -1061,13 +1101,15 @@ def _rownorm_bwd_kernel(
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ)
+                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ,
+                        HOLD_W, EVEN)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
-                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
+                        mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
+                        EVEN)
                 xa = xn
                 dya = dyn
         else:
@@ -1083,8 +1125,9 @@ def _rownorm_bwd_kernel(
                 row64 = tl.cast(row, tl.int64)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False)
+                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
+                        HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 xn = xb
@@ -1096,11 +1139,13 @@ def _rownorm_bwd_kernel(
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xn, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, IS_RMS,
-                        HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False)
+                        xn, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
+                        HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
-                        mask, dw_acc, db_acc, N, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE)
+                        mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
+                        EVEN)
                 dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
         if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
@@ -1488,6 +1533,11 @@ BWD_TILE = {
 # fp32 78.5 -> 81.7, 78.8 -> 73.6, 95.3 -> 91.8 (held, it needs more than 128 registers:
 # 3 programs per SM fit instead of 4). FUSEDNORM_KEEP_DZ=0: computed again (A/B runs).
 KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
+# The cooperative backward's w: re-read from L1 at each use (v0.5-v0.19), or held in fp32
+# registers by the program (HOLD_W; the slice's columns are the program's for all its
+# rows): two loads and two conversions an element a row fewer, BLOCK_N / threads
+# registers more. FUSEDNORM_HOLD_W=1 (A/B runs).
+HOLD_W = os.environ.get("FUSEDNORM_HOLD_W", "0") != "0"
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
 # before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
 # hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
@@ -2097,8 +2147,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg))),
-        cfg.num_warps)
+        ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
+        ("HOLD_W", HOLD_W and cfg.path == COOP and affine == 0 and has_w)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
