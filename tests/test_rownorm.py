@@ -210,6 +210,59 @@ def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_hold_w(device, is_rms, residual, monkeypatch):
+    # The cooperative backward with w held in registers (HOLD_W), forced on every
+    # cooperative launch, with and without replay, over several rows per row group on a
+    # GPU (the interpreter's config is one program per row).
+    monkeypatch.setattr(K, "HOLD_W", True)
+    for replay in (0, 2):
+        def bwd_config(n, sms, *_):
+            return dataclasses.replace(K._coop(n, sms, ((4096, 4, 1),)), replay=replay)
+        monkeypatch.setattr(K, "bwd_config", bwd_config)
+        K.clear_prepared()
+        try:
+            _run(device, torch.float32, (3, K.BWD_TILE_MAX + 4097), is_rms=is_rms,
+                 residual=residual)
+            if device.type == "cuda":
+                _run(device, torch.bfloat16, (301, 70000), is_rms=is_rms, residual=residual)
+        finally:
+            K.clear_prepared()
+
+
+def test_hold_w_per_config(monkeypatch):
+    # HOLD_W is chosen per config (K.HOLD_W_CONFIGS), as a GPU with 132 SMs sees it: on
+    # for the measured backward configs without dh, off elsewhere; FUSEDNORM_HOLD_W
+    # (K.HOLD_W) forces it either way; never on GroupNorm's rows path.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    bwd = K.bwd_config.__wrapped__
+    assert [bwd(n, 132, 2).hold_w for n in (12288, 65536, 262144, 1 << 20)] == \
+        [True, True, False, False]  # 16-bit LayerNorm: slices of 2048 only
+    assert [bwd(n, 132, 2, True).hold_w for n in (65536, 1 << 20)] == [False, True]
+    assert [bwd(n, 132, 4).hold_w for n in (65536, 1 << 20)] == [False, True]
+    assert [bwd(n, 132, 4, True).hold_w for n in (65536, 1 << 20)] == [False, True]
+    assert not bwd(65536, 132, 2, False, False, True).hold_w  # with dh
+    assert not bwd(1 << 20, 132, 4, True, False, True).hold_w
+    monkeypatch.setattr(K, "sm_count", lambda device: 132)
+    monkeypatch.setattr(K, "bwd_config", bwd)
+    cpu = torch.device("cpu")
+    strides = (65536, 65536, 0, 65536)
+
+    def held(**kw):
+        K.clear_prepared()
+        prep = K._prepare_bwd(8, 65536, cpu, 2, False, True, True, True, False, strides,
+                              torch.float32, torch.float32, **kw)
+        return dict(prep.launch.constexprs)["HOLD_W"]
+    try:
+        monkeypatch.setattr(K, "HOLD_W", None)
+        assert held() and not held(channels=(1, 1, 65536))
+        monkeypatch.setattr(K, "HOLD_W", False)
+        assert not held()
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.gpu
 def test_million_row_fp32_layer_norm_gpu():
     # fp32 LayerNorm at 1M: the replay schedule by default (v0.17), with and without dh.

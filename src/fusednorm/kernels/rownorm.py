@@ -57,6 +57,11 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
+
+# bf16 widened to fp32 in inline PTX (_f32), one integer instruction an element; the
+# interpreter runs no inline assembly. FUSEDNORM_FAST_BF16=0: the compiler's conversion.
+FAST_BF16 = tl.constexpr(os.environ.get("FUSEDNORM_FAST_BF16", "1") != "0"
+                         and not interpreting())
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
                      coop_workspace, dtype_of)
 
@@ -295,7 +300,7 @@ def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, 
     ([ROWS, 1], 0 for RMSNorm), the centre of the row merge (_coop_fwd_stats). EVEN: no
     column of the slice lies past N (no mask on the shifted sums)."""
     own = tl.zeros([ROWS, 1], dtype=tl.float32)
-    hf = hb.to(tl.float32)
+    hf = _f32(hb)
     ws = WS + (rows64 * (GROUP + 1) + part) * 2
     if IS_RMS:
         _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), _row_tag(TAG, rows, ROW_TAG), live)
@@ -330,7 +335,7 @@ def _centred(h, mean, rstd, P):
     while |mean| < 1000 std; fp32 data keeps the subtraction first."""
     if P.dtype.element_ty == tl.float32:
         return (h.to(tl.float32) - mean) * rstd
-    return h.to(tl.float32) * rstd - mean * rstd
+    return _f32(h) * rstd - mean * rstd
 
 
 @triton.jit
@@ -361,6 +366,21 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
 
 
 @triton.jit
+def _f32(v):
+    """v in fp32. bf16 on the GPU (FAST_BF16): two elements a 32-bit register, each widened
+    by one integer instruction (the low half shifted up, the high half masked), where the
+    compiler's conversion spends two on the high half (PRMT, then a shift)."""
+    if FAST_BF16 and v.dtype == tl.bfloat16:
+        f = tl.inline_asm_elementwise(
+            asm="shl.b32 $0, $2, 16;\n\tand.b32 $1, $2, 0xFFFF0000;",
+            constraints="=r,=r,r", args=[v], dtype=tl.int32, is_pure=True,
+            pack=2).to(tl.float32, bitcast=True)
+    else:
+        f = v.to(tl.float32)
+    return f
+
+
+@triton.jit
 def _slice_load(P, mask, EVEN: tl.constexpr, POLICY: tl.constexpr):
     """A slice's load; where EVEN (every column in the row) without a mask, so without the
     predicate and the zero fill of each register (CS2R) a masked load carries."""
@@ -369,6 +389,32 @@ def _slice_load(P, mask, EVEN: tl.constexpr, POLICY: tl.constexpr):
     else:
         v = tl.load(P, mask=mask, other=0.0, eviction_policy=POLICY)
     return v
+
+
+@triton.jit
+def _rows_load(P, rows, stride, cols, mask, M, EVEN: tl.constexpr, POLICY: tl.constexpr):
+    """A cooperative forward's [ROWS, slice] load of rows `rows` (int64 or int32, [ROWS, 1]).
+    Where EVEN, without a mask: rows past the last are read as the last row (in bounds;
+    nothing computed from them is published or stored), so no predicate or zero fill per
+    16-byte load remains (SASS, sm_90a, bf16 LayerNorm forward at 4096 / 4 warps: four
+    ISETP and eight CS2R a row, plus the same for w and b, _affine)."""
+    if EVEN:
+        v = tl.load(P + tl.minimum(rows, M - 1) * stride + cols, eviction_policy=POLICY)
+    else:
+        v = tl.load(P + rows * stride + cols, mask=mask & (rows < M), other=0.0,
+                    eviction_policy=POLICY)
+    return v
+
+
+@triton.jit
+def _rows_mask(mask, live, EVEN: tl.constexpr):
+    """The store mask of a cooperative slice: live rows (and, unless EVEN, columns in the
+    row)."""
+    if EVEN:
+        m = live  # (tl.store broadcasts it over the slice)
+    else:
+        m = mask & live
+    return m
 
 
 @triton.jit
@@ -384,18 +430,18 @@ def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, 
     the slice's w in fp32, held by the program, not loaded again."""
     rstd = tl.load(RSTD + row)
     if IS_RMS:
-        xhat = xb.to(tl.float32) * rstd
+        xhat = _f32(xb) * rstd
     elif MASKED:
         xhat = tl.where(mask, _centred(xb, tl.load(MEAN + row), rstd, X), 0.0)
     else:
         xhat = _centred(xb, tl.load(MEAN + row), rstd, X)
-    dz = dyb.to(tl.float32)
+    dz = _f32(dyb)
     w = 1.0
     if AFFINE == 0:
         if HAS_WEIGHT and HOLD_W:
             wdy = dz * wh
         elif HAS_WEIGHT:
-            wdy = dz * _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
+            wdy = dz * _f32(_slice_load(W + cols, mask, EVEN, ""))
         else:
             wdy = dz
     else:
@@ -462,7 +508,7 @@ def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, st
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS, PAIR_SUM)
     if HAS_DH:
-        dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, "").to(tl.float32)
+        dx += _f32(_slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, ""))
     if EVEN:
         tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty))
     else:
@@ -477,20 +523,19 @@ def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, st
 @triton.jit
 def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
             HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
-            WB_EVICT: tl.constexpr):
+            WB_EVICT: tl.constexpr, EVEN: tl.constexpr = False):
     """act(y * w + b) for the elements (rows, cols) (broadcast together; mask: columns in
     the row). AFFINE says where w and b come from: 0, the column (LayerNorm, RMSNorm);
     otherwise a row is a GroupNorm group, row = n * G + g, col = c * S + s for channel
     g * CG + c (groupnorm.py's rows path), and w, b are one value per row or slice, never
     a gather per element: 1, CG = 1 (InstanceNorm); 2, the columns from col0 lie in one
-    channel (a cooperative slice or loop chunk that S is a multiple of)."""
+    channel (a cooperative slice or loop chunk that S is a multiple of). EVEN: every
+    column in the row (AFFINE 0: w and b loaded without a mask, _slice_load)."""
     if AFFINE == 0:
         if HAS_WEIGHT:
-            y = y * tl.load(W + cols, mask=mask, other=0.0,
-                            eviction_policy=WB_EVICT).to(tl.float32)
+            y = y * _f32(_slice_load(W + cols, mask, EVEN, WB_EVICT))
         if HAS_BIAS:
-            y = y + tl.load(B + cols, mask=mask, other=0.0,
-                            eviction_policy=WB_EVICT).to(tl.float32)
+            y = y + _f32(_slice_load(B + cols, mask, EVEN, WB_EVICT))
     else:
         # In range for every row, masked-off ones too: no load mask.
         idx = rows % G
@@ -668,13 +713,12 @@ def _rownorm_fwd_kernel(
                     rows = row0 + ridx
                     live = rows < M
                     rows64 = rows.to(tl.int64)
-                    xb = tl.load(X + rows64 * stride_xm + cols, mask=mask & live, other=0.0,
-                                 eviction_policy=X_EVICT)
+                    xb = _rows_load(X, rows64, stride_xm, cols, mask, M, EVEN, X_EVICT)
                     if HAS_RESIDUAL:
-                        rb = tl.load(R + rows64 * stride_rm + cols, mask=mask & live,
-                                     other=0.0, eviction_policy=X_EVICT)
+                        rb = _rows_load(R, rows64, stride_rm, cols, mask, M, EVEN, X_EVICT)
                         hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
-                        tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
+                        tl.store(H + rows64 * stride_hm + cols, hb,
+                                 mask=_rows_mask(mask, live, EVEN))
                     else:
                         hb = xb
                     if not IS_RMS:
@@ -695,11 +739,9 @@ def _rownorm_fwd_kernel(
                     # This program's own h: its stores are visible to its later loads
                     # (many barriers between them).
                     if HAS_RESIDUAL:
-                        ha = tl.load(H + prev64 * stride_hm + cols, mask=mask & (prev < M),
-                                     other=0.0, eviction_policy="evict_first")
+                        ha = _rows_load(H, prev64, stride_hm, cols, mask, M, EVEN, "evict_first")
                     else:
-                        ha = tl.load(X + prev64 * stride_xm + cols, mask=mask & (prev < M),
-                                     other=0.0, eviction_policy="evict_first")
+                        ha = _rows_load(X, prev64, stride_xm, cols, mask, M, EVEN, "evict_first")
                     p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP,
                                            GROUP_P2, SPIN, SYNC, BACKOFF, ROW_TAG)
                     # LayerNorm's own slice means: this part's published first partials.
@@ -717,19 +759,17 @@ def _rownorm_fwd_kernel(
                             tl.store(RSTD + prev, rstd, mask=prev < M)
                     y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols,
                                 part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE,
-                                ACTIVATION, WB_EVICT)
+                                ACTIVATION, WB_EVICT, EVEN)
                     tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty),
-                             mask=mask & (prev < M))
+                             mask=_rows_mask(mask, prev < M, EVEN))
         else:
             # Software pipeline one step deep: each step publishes the partials of the rows it
             # loaded a step earlier and issues the loads of the next, and only then waits for
             # the previous rows' partials, which the other programs published a step ago.
             rows = first + ridx
-            xb = tl.load(X + rows.to(tl.int64) * stride_xm + cols, mask=mask & (rows < M), other=0.0,
-                         eviction_policy=X_EVICT)
+            xb = _rows_load(X, rows, stride_xm, cols, mask, M, EVEN, X_EVICT)
             if HAS_RESIDUAL:
-                rb = tl.load(R + rows.to(tl.int64) * stride_rm + cols, mask=mask & (rows < M),
-                             other=0.0, eviction_policy=X_EVICT)
+                rb = _rows_load(R, rows, stride_rm, cols, mask, M, EVEN, X_EVICT)
             if not IS_RMS:
                 kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
             else:
@@ -744,7 +784,7 @@ def _rownorm_fwd_kernel(
                 rows64 = rows.to(tl.int64)
                 if HAS_RESIDUAL:
                     hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
-                    tl.store(H + rows64 * stride_hm + cols, hb, mask=mask & live)
+                    tl.store(H + rows64 * stride_hm + cols, hb, mask=_rows_mask(mask, live, EVEN))
                 else:
                     hb = xb
                 own_b = tl.zeros([ROWS, 1], dtype=tl.float32)
@@ -753,11 +793,9 @@ def _rownorm_fwd_kernel(
                                               n_part, M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM,
                                               ROW_TAG, EVEN)
                 nxt = rows64 + step
-                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0,
-                             eviction_policy=X_EVICT)
+                xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, X_EVICT)
                 if HAS_RESIDUAL:
-                    rb = tl.load(R + nxt * stride_rm + cols, mask=mask & (nxt < M), other=0.0,
-                                 eviction_policy=X_EVICT)
+                    rb = _rows_load(R, nxt, stride_rm, cols, mask, M, EVEN, X_EVICT)
                 if not IS_RMS:
                     kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
                 if L2_AHEAD > 0:
@@ -776,9 +814,10 @@ def _rownorm_fwd_kernel(
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
                     y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols, part * BLOCK_N,
-                                mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                                mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT,
+                                EVEN)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
-                             mask=mask & (prev < M))
+                             mask=_rows_mask(mask, prev < M, EVEN))
                 ha = hb
                 own_a = own_b
     else:
@@ -1018,7 +1057,7 @@ def _rownorm_bwd_kernel(
         # w is re-read (from L1) at each use rather than held, as in the forward, unless
         # HOLD_W: then it is loaded once, in fp32.
         if HOLD_W and HAS_WEIGHT and AFFINE == 0:
-            wh = _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
+            wh = _f32(_slice_load(W + cols, mask, EVEN, ""))
         else:
             wh = 0.0
         inv_n = 1.0 / N
@@ -1092,8 +1131,8 @@ def _rownorm_bwd_kernel(
                 else:
                     dyn = dyb
                 nxt = row64 + num_groups
-                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
-                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+                xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
+                dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, DY, DH, row + (1 + L2_AHEAD) * num_groups, stride_xm,
                                    stride_dym, stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
@@ -1132,7 +1171,7 @@ def _rownorm_bwd_kernel(
                                       IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
                 xn = xb
                 nxt = row64 + num_groups
-                xb = tl.load(X + nxt * stride_xm + cols, mask=mask & (nxt < M), other=0.0)
+                xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
                 if row < M:
                     p0, p1 = _collect_rows(WS, row, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
@@ -1146,7 +1185,7 @@ def _rownorm_bwd_kernel(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
                         EVEN)
-                dyb = tl.load(DY + nxt * stride_dym + cols, mask=mask & (nxt < M), other=0.0)
+                dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
         if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
         if HAS_BIAS and AFFINE == 0:
@@ -1536,8 +1575,23 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # The cooperative backward's w: re-read from L1 at each use (v0.5-v0.19), or held in fp32
 # registers by the program (HOLD_W; the slice's columns are the program's for all its
 # rows): two loads and two conversions an element a row fewer, BLOCK_N / threads
-# registers more. FUSEDNORM_HOLD_W=1 (A/B runs).
-HOLD_W = os.environ.get("FUSEDNORM_HOLD_W", "0") != "0"
+# registers more. Static SASS (CPU, sm_90a, bf16 LayerNorm, 2048 / 4 warps / replay 2):
+# 648 -> 598 instructions in the loop. v0.20 call 1 (sweep_coop.py, GPU time, library
+# configs, % of copy, one process each, off -> on; results/2026-11-26-h100-v0.20-runs):
+#   16-bit LayerNorm 2048 / 4 / 4 replay 2 (12288-64K): 83.4 / 84.7 / 89.1 / 84.3 ->
+#     84.1 / 85.5 / 91.2 / 86.7; but 4096 / 4 / 2 (128K, 256K) 87.5 / 86.5 -> 82.9 / 83.3
+#     (255 registers, 64 B spilled) and 8192 / 8 / 1 (1M) 79.6 -> 77.9;
+#   16-bit RMSNorm 2048 / 4 / 4 (12288-256K) 82-89 -> 80-83 (150 registers: 3 programs
+#     fit an SM, not 4); 8192 / 8 / 1 (1M) 73.1 -> 80.6 (40a04f9: 79.3-79.5);
+#   fp32 8192 at 1M: LayerNorm (16 warps) 83.3 -> 85.9, RMSNorm (8) 76.3 -> 79.1; fp32
+#     1024 / 4 (12288-128K) within +-1.3 either way, not taken.
+# So held where it won: HOLD_W_CONFIGS, (element size, is_rms, slice, warps) of the
+# backward without dh. FUSEDNORM_HOLD_W=1 holds w in every cooperative backward, 0 in
+# none (A/B runs); unset, the table decides.
+HOLD_W_CONFIGS = {(2, False, 2048, 4), (2, True, 8192, 8), (4, False, 8192, 16),
+                  (4, True, 8192, 8)}
+_HOLD_ENV = os.environ.get("FUSEDNORM_HOLD_W")
+HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
 # before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
 # hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
@@ -1729,6 +1783,7 @@ class LaunchConfig:
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
     l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
+    hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -1898,8 +1953,12 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
     if group_norm:
         return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
-    return (_coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
-            or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1))
+    cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
+    if cfg is None:
+        return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
+    if not has_dh and (size, is_rms, cfg.block_n, cfg.num_warps) in HOLD_W_CONFIGS:
+        cfg = replace(cfg, hold_w=True)
+    return cfg
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -2148,7 +2207,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
-        ("HOLD_W", HOLD_W and cfg.path == COOP and affine == 0 and has_w)), cfg.num_warps)
+        ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
+                   and affine == 0 and has_w)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
