@@ -121,7 +121,7 @@ def main():
                                + f"/{cfg.rows}r/{warps}w/{pps}pps"
                                + (f"/rp{cfg.replay}" if cfg.replay else "")
                                + (f"/l2{K._l2_ahead(cfg)}" if cfg.path == K.COOP else "")
-                               + ("/hw" if cfg.hold_w else ""))
+                               + ("/hw" if getattr(cfg, "hold_w", False) else ""))
                     elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps = choice
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"

@@ -57,11 +57,6 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
-
-# bf16 widened to fp32 in inline PTX (_f32), one integer instruction an element; the
-# interpreter runs no inline assembly. FUSEDNORM_FAST_BF16=0: the compiler's conversion.
-FAST_BF16 = tl.constexpr(os.environ.get("FUSEDNORM_FAST_BF16", "1") != "0"
-                         and not interpreting())
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
                      coop_workspace, dtype_of)
 
@@ -300,7 +295,7 @@ def _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part, 
     ([ROWS, 1], 0 for RMSNorm), the centre of the row merge (_coop_fwd_stats). EVEN: no
     column of the slice lies past N (no mask on the shifted sums)."""
     own = tl.zeros([ROWS, 1], dtype=tl.float32)
-    hf = _f32(hb)
+    hf = hb.to(tl.float32)
     ws = WS + (rows64 * (GROUP + 1) + part) * 2
     if IS_RMS:
         _publish(ws, tl.sum(hf * hf, axis=1, keep_dims=True), _row_tag(TAG, rows, ROW_TAG), live)
@@ -335,7 +330,7 @@ def _centred(h, mean, rstd, P):
     while |mean| < 1000 std; fp32 data keeps the subtraction first."""
     if P.dtype.element_ty == tl.float32:
         return (h.to(tl.float32) - mean) * rstd
-    return _f32(h) * rstd - mean * rstd
+    return h.to(tl.float32) * rstd - mean * rstd
 
 
 @triton.jit
@@ -363,21 +358,6 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
             mean = tl.where(ridx == i, r + t1 / N, mean)
             rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
     return mean, rstd
-
-
-@triton.jit
-def _f32(v):
-    """v in fp32. bf16 on the GPU (FAST_BF16): two elements a 32-bit register, each widened
-    by one integer instruction (the low half shifted up, the high half masked), where the
-    compiler's conversion spends two on the high half (PRMT, then a shift)."""
-    if FAST_BF16 and v.dtype == tl.bfloat16:
-        f = tl.inline_asm_elementwise(
-            asm="shl.b32 $0, $2, 16;\n\tand.b32 $1, $2, 0xFFFF0000;",
-            constraints="=r,=r,r", args=[v], dtype=tl.int32, is_pure=True,
-            pack=2).to(tl.float32, bitcast=True)
-    else:
-        f = v.to(tl.float32)
-    return f
 
 
 @triton.jit
@@ -430,18 +410,18 @@ def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, 
     the slice's w in fp32, held by the program, not loaded again."""
     rstd = tl.load(RSTD + row)
     if IS_RMS:
-        xhat = _f32(xb) * rstd
+        xhat = xb.to(tl.float32) * rstd
     elif MASKED:
         xhat = tl.where(mask, _centred(xb, tl.load(MEAN + row), rstd, X), 0.0)
     else:
         xhat = _centred(xb, tl.load(MEAN + row), rstd, X)
-    dz = _f32(dyb)
+    dz = dyb.to(tl.float32)
     w = 1.0
     if AFFINE == 0:
         if HAS_WEIGHT and HOLD_W:
             wdy = dz * wh
         elif HAS_WEIGHT:
-            wdy = dz * _f32(_slice_load(W + cols, mask, EVEN, ""))
+            wdy = dz * _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
         else:
             wdy = dz
     else:
@@ -508,7 +488,7 @@ def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, st
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS, PAIR_SUM)
     if HAS_DH:
-        dx += _f32(_slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, ""))
+        dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, "").to(tl.float32)
     if EVEN:
         tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty))
     else:
@@ -533,9 +513,9 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
     column in the row (AFFINE 0: w and b loaded without a mask, _slice_load)."""
     if AFFINE == 0:
         if HAS_WEIGHT:
-            y = y * _f32(_slice_load(W + cols, mask, EVEN, WB_EVICT))
+            y = y * _slice_load(W + cols, mask, EVEN, WB_EVICT).to(tl.float32)
         if HAS_BIAS:
-            y = y + _f32(_slice_load(B + cols, mask, EVEN, WB_EVICT))
+            y = y + _slice_load(B + cols, mask, EVEN, WB_EVICT).to(tl.float32)
     else:
         # In range for every row, masked-off ones too: no load mask.
         idx = rows % G
@@ -1057,7 +1037,7 @@ def _rownorm_bwd_kernel(
         # w is re-read (from L1) at each use rather than held, as in the forward, unless
         # HOLD_W: then it is loaded once, in fp32.
         if HOLD_W and HAS_WEIGHT and AFFINE == 0:
-            wh = _f32(_slice_load(W + cols, mask, EVEN, ""))
+            wh = _slice_load(W + cols, mask, EVEN, "").to(tl.float32)
         else:
             wh = 0.0
         inv_n = 1.0 / N
