@@ -377,11 +377,12 @@ def _slice_load(P, mask, EVEN: tl.constexpr, POLICY: tl.constexpr):
 
 @triton.jit
 def _rows_load(P, rows, stride, cols, mask, M, EVEN: tl.constexpr, POLICY: tl.constexpr):
-    """A cooperative forward's [ROWS, slice] load of rows `rows` (int64 or int32, [ROWS, 1]).
-    Where EVEN, without a mask: rows past the last are read as the last row (in bounds;
-    nothing computed from them is published or stored), so no predicate or zero fill per
-    16-byte load remains (SASS, sm_90a, bf16 LayerNorm forward at 4096 / 4 warps: four
-    ISETP and eight CS2R a row, plus the same for w and b, _affine)."""
+    """A cooperative slice load of rows `rows` (the forward's [ROWS, 1] column or the
+    backward's one row; int32 or int64). Where EVEN, without a mask: rows past the last are
+    read as the last row (in bounds; nothing computed from them is published or stored),
+    so no predicate or zero fill per 16-byte load remains (SASS, sm_90a, bf16 LayerNorm
+    forward at 4096 / 4 warps: four ISETP and eight CS2R a row, and as many for w and b,
+    _affine)."""
     if EVEN:
         v = tl.load(P + tl.minimum(rows, M - 1) * stride + cols, eviction_policy=POLICY)
     else:
