@@ -1775,9 +1775,8 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     """Cooperative config for a row of n: the first (slice, warps, programs per SM) in
     `choices` whose GROUP fits the SMs (and lies between the entry's eighth and ninth
     fields, least and most GROUP, where it has them), or None (then the loop path runs).
-    sync4: an
-    entry of SYNC4 ({slice: (least GROUP, most GROUP, powers of two only)}) that sets the
-    config's wait mode."""
+    sync4: an entry of SYNC4 ({slice: (least GROUP, most GROUP, powers of two only)}) that
+    sets the config's wait mode."""
     if interpreting():
         # The interpreter runs programs one after another, so a row can have only one;
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
