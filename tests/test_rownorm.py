@@ -239,7 +239,10 @@ def test_hold_w_per_config(monkeypatch):
     bwd = K.bwd_config.__wrapped__
     assert [bwd(n, 132, 2).hold_w for n in (12288, 65536, 262144, 1 << 20)] == \
         [True, True, False, False]  # 16-bit LayerNorm: slices of 2048 only
-    assert [bwd(n, 132, 2, True).hold_w for n in (65536, 1 << 20)] == [False, True]
+    # 16-bit RMSNorm: the replay config at 64K (GROUP 32) and slices of 8192 at 1M
+    assert [bwd(n, 132, 2, True).hold_w for n in (32768, 65536, 131072, 1 << 20)] == \
+        [False, True, False, True]
+    assert bwd(65536, 132, 2, True).replay == 2 and bwd(131072, 132, 2, True).replay == 0
     assert [bwd(n, 132, 4).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert [bwd(n, 132, 4, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert not bwd(65536, 132, 2, False, False, True).hold_w  # with dh

@@ -1498,12 +1498,20 @@ FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (163
 # 16-bit dh backwards found nothing better (2048 / 4 / 4 or 5, replay 0-2, prefetch,
 # 4096 / 4 / 2, 1024 / 4 / 6), nor fp32 LayerNorm's but at 12288 (+3 with 2048 / 4 / 4,
 # replay 1; -3 at 16K).
+# v0.21 call 1 (results/2026-11-25-h100-v0.21-runs/call1, sweep_coop.py, GPU time, two
+# processes, bf16, % of copy): 16-bit RMSNorm without dh, slices of 2048 on 4 warps with
+# replay 2 (64 registers; 95 with w held, HOLD_W_CONFIGS) at 4 / 5 / 6 / 8 programs per SM
+# against the table's 2048 / 4 / 4 without replay, at 32K / 64K / 128K (GROUP 16 / 32 /
+# 64): default 90.1 / 80.9-81.4 / 87.6-87.7; replay 2, 5 per SM 83.4-83.8 / 84.5-84.6 /
+# 83.3-83.7, with w held 85.1-85.3 / 86.0 / 85.6-86.0 (4 per SM: 79.4-82.2 held, 6:
+# 84.8-86.3 held, 8: 68-70; replay 1: 75.7-79.3; 1024 / 4 / 8: 72.6-76.2). Taken where
+# it won, GROUP 32 (the eighth and ninth fields): 64K.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
                         (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
-    (2, True, False): ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
-                       (8192, 8, 1, True, 1, 0, 1)),
+    (2, True, False): ((2048, 4, 5, True, 1, 2, 0, 32, 32), (2048, 4, 4, True, 1, 0, 1),
+                       (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
     (4, False, False): ((1024, 4, 4, True, 1, 0, 1), (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
                         (8192, 16, 1, True, 1, 1)),
@@ -1570,11 +1578,13 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 #     fit an SM, not 4); 8192 / 8 / 1 (1M) 73.1 -> 80.6 (40a04f9: 79.3-79.5);
 #   fp32 8192 at 1M: LayerNorm (16 warps) 83.3 -> 85.9, RMSNorm (8) 76.3 -> 79.1; fp32
 #     1024 / 4 (12288-128K) within +-1.3 either way, not taken.
-# So held where it won: HOLD_W_CONFIGS, (element size, is_rms, slice, warps) of the
-# backward without dh. FUSEDNORM_HOLD_W=1 holds w in every cooperative backward, 0 in
-# none (A/B runs); unset, the table decides.
-HOLD_W_CONFIGS = {(2, False, 2048, 4), (2, True, 8192, 8), (4, False, 8192, 16),
-                  (4, True, 8192, 8)}
+# So held where it won: HOLD_W_CONFIGS, (element size, is_rms, slice, warps, replay) of
+# the backward without dh. FUSEDNORM_HOLD_W=1 holds w in every cooperative backward, 0 in
+# none (A/B runs); unset, the table decides. v0.21 call 1: 16-bit RMSNorm's 2048 / 4 /
+# 5 with replay 2 (64K) 84.5-84.6 -> 86.0 held (95 registers: 5 programs per SM still
+# fit), so it is held; its 2048 / 4 / 4 without replay (150 registers held) is not.
+HOLD_W_CONFIGS = {(2, False, 2048, 4, 2), (2, True, 2048, 4, 2), (2, True, 8192, 8, 0),
+                  (4, False, 8192, 16, 1), (4, True, 8192, 8, 2)}
 _HOLD_ENV = os.environ.get("FUSEDNORM_HOLD_W")
 HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
@@ -1940,7 +1950,7 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
     if cfg is None:
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
-    if not has_dh and (size, is_rms, cfg.block_n, cfg.num_warps) in HOLD_W_CONFIGS:
+    if not has_dh and (size, is_rms, cfg.block_n, cfg.num_warps, cfg.replay) in HOLD_W_CONFIGS:
         cfg = replace(cfg, hold_w=True)
     return cfg
 
