@@ -1455,7 +1455,15 @@ FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (1638
 # GPU time): 32K (tile path 96.8) 87.2, 64K 84.6 -> 88.1, 128K 85.0 -> 89.6, 256K 88.5 ->
 # 88.3; with a residual mixed (LayerNorm 93.2 / 92.4 -> 91.3 / 93.6 at 64K / 256K), which
 # keeps FWD_COOP; LayerNorm 16-bit 81.5 -> 79.3, fp32 -4 to -7: not taken there.
-FWD_COOP_RMS16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
+# v0.21 calls 1-2 (results/2026-11-25-h100-v0.21-runs/, sweep_coop.py, GPU time, two
+# processes each, % of copy): two rows a step on slices of 2048, 4 warps, 4 per SM (128
+# registers, no spill), against 4096 / 4 / 4: bf16 64K 91.7-91.8 -> 92.9-93.9 (call 1),
+# 91.4-92.0 -> 92.7-93.7, fp16 91.1 -> 93.2-93.5 (call 2); 128K level (bf16 92.9-93.5 ->
+# 93.0-93.1), 256K lost (94.5-94.7 -> 75.0-75.2): taken at GROUP 32 (64K). The 16-bit
+# LayerNorm lost with it (64K 89.6-89.8 -> 88.9-89.0), and slices of 2048 with more
+# programs per SM (6, 8) or 4096 / 4 / 3 lost for both (call 1).
+FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 1),
+                  (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
 # v0.17 (results/2026-11-25-h100-v0.17-runs/call3, sweep_coop.py, GPU time, two runs, %
 # of copy at N = 1M, where slices of 8192 make a row span the GPU: one row group, so each
 # row's wait was exposed; REPLAY r = the sixth field): fp32 LayerNorm 62.3 / 62.9 (8192 /
@@ -1578,13 +1586,26 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 #     fit an SM, not 4); 8192 / 8 / 1 (1M) 73.1 -> 80.6 (40a04f9: 79.3-79.5);
 #   fp32 8192 at 1M: LayerNorm (16 warps) 83.3 -> 85.9, RMSNorm (8) 76.3 -> 79.1; fp32
 #     1024 / 4 (12288-128K) within +-1.3 either way, not taken.
-# So held where it won: HOLD_W_CONFIGS, (element size, is_rms, slice, warps, replay) of
-# the backward without dh. FUSEDNORM_HOLD_W=1 holds w in every cooperative backward, 0 in
-# none (A/B runs); unset, the table decides. v0.21 call 1: 16-bit RMSNorm's 2048 / 4 /
-# 5 with replay 2 (64K) 84.5-84.6 -> 86.0 held (95 registers: 5 programs per SM still
-# fit), so it is held; its 2048 / 4 / 4 without replay (150 registers held) is not.
-HOLD_W_CONFIGS = {(2, False, 2048, 4, 2), (2, True, 2048, 4, 2), (2, True, 8192, 8, 0),
-                  (4, False, 8192, 16, 1), (4, True, 8192, 8, 2)}
+# So held where it won: HOLD_W_CONFIGS, (element size, is_rms, has_dh, slice, warps,
+# replay). FUSEDNORM_HOLD_W=1 holds w in every cooperative backward, 0 in none (A/B
+# runs); unset, the table decides. v0.21 call 1: 16-bit RMSNorm's 2048 / 4 / 5 with
+# replay 2 (64K) 84.5-84.6 -> 86.0 held (95 registers: 5 programs per SM still fit), so
+# it is held; its 2048 / 4 / 4 without replay (150 registers held) is not.
+# v0.21 call 2 (the same, the backward with dh, library configs, off -> held, two
+# processes each): 16-bit LayerNorm 2048 / 4 / 5 replay 2 (12288 / 64K / 256K) 80.7 /
+# 81.8 / 81.2 -> 81.2 / 82.1-82.5 / 82.4-82.6, 8192 / 16 / 1 replay 2 (1M) 78.2 -> 79.0-79.2;
+# 16-bit RMSNorm 8192 / 8 / 1 (1M) 75.8-75.9 -> 76.9, but 2048 / 4 / 4 (12288-256K) 84-86
+# -> 76-78; fp32 LayerNorm 8192 / 16 / 1 replay 1 (1M) 87.0 -> 94.8-95.2, but 2048 / 8 / 3
+# replay 1 92.9-93.7 / 91.5 -> 88.1-88.8 at 64K / 256K (+1 at 12288); fp32 RMSNorm 2048 /
+# 4 / 4 replay 1 (12288 / 64K) 90.7-92.7 / 94.3-95.0 -> 90.4-93.4 / 96.3-97.2, 8192 / 16 /
+# 1 replay 1 (1M) 87.6-88.0 -> 88.2-88.6, but 2048 / 4 / 4 without replay (256K) 95.0-95.4
+# -> 89.5.
+HOLD_W_CONFIGS = {
+    (2, False, False, 2048, 4, 2), (2, True, False, 2048, 4, 2), (2, True, False, 8192, 8, 0),
+    (4, False, False, 8192, 16, 1), (4, True, False, 8192, 8, 2),
+    (2, False, True, 2048, 4, 2), (2, False, True, 8192, 16, 2), (2, True, True, 8192, 8, 0),
+    (4, False, True, 8192, 16, 1), (4, True, True, 2048, 4, 1), (4, True, True, 8192, 16, 1),
+}
 _HOLD_ENV = os.environ.get("FUSEDNORM_HOLD_W")
 HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
@@ -1950,7 +1971,7 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
     if cfg is None:
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
-    if not has_dh and (size, is_rms, cfg.block_n, cfg.num_warps, cfg.replay) in HOLD_W_CONFIGS:
+    if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay) in HOLD_W_CONFIGS:
         cfg = replace(cfg, hold_w=True)
     return cfg
 
