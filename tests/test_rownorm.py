@@ -338,6 +338,8 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert (shape(cfg), cfg.replay) == ((2048, 8, 3, 1), 1)
     cfg = bwd(65536, 132, 4, False, False, False)
     assert (shape(cfg), cfg.replay, cfg.l2_ahead) == ((1024, 4, 4, 1), 0, 1)
+    cfg = bwd(32768, 132, 4, False, False, False)  # GROUP 32: replay 1 (v0.21)
+    assert (shape(cfg), cfg.replay, cfg.l2_ahead) == ((1024, 4, 4, 1), 1, 1)
     for (size, rms, dh), (warps, r) in replay.items():
         cfg = bwd(1 << 20, 132, size, rms, False, dh)
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
