@@ -1047,7 +1047,6 @@ def _groupnorm_cols_coop_kernel(
     HAS_BIAS: tl.constexpr,
     STATS: tl.constexpr,  # write MEAN and RSTD
     PHASE: tl.constexpr,  # 0 all steps (cooperative); 1, 2, 3: one step per launch
-    PIPELINE: tl.constexpr,  # PHASE 0: write sample n - Q after reading sample n (0 or 1)
     G_P2: tl.constexpr,  # groups rounded up to a power of two
     CG: tl.constexpr,  # Cg
     BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, G_P2 * CG])
@@ -1072,15 +1071,9 @@ def _groupnorm_cols_coop_kernel(
     g_mask = gi < G
     FIN = WS + tl.cast(N, tl.int64) * K * G * 2
     w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
-    # This program's samples are q, q + Q, ...: `rounds` of them. Pipelined, round i
-    # reads sample i's chunk, then writes sample i - 1's (whose finals its reducers
-    # published a round ago), then reduces sample i: no step waits on the step just
-    # before it in other programs, and HBM stays busy across the waits.
-    rounds = tl.cdiv(N - q, Q)
-    for i in range(0, rounds + PIPELINE):
-        n = q + i * Q
-        if (PHASE == 0 or PHASE == 1) and i < rounds:
-            origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+    for n in range(q, N, Q):
+        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+        if PHASE == 0 or PHASE == 1:
             # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
             # with one initial value (see rownorm's cooperative forward).
             acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
@@ -1097,11 +1090,7 @@ def _groupnorm_cols_coop_kernel(
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g_mean, TAG, g_mask)
             _publish(slots + 1, g_m2, TAG, g_mask)
-        if PIPELINE:
-            if i > 0:
-                _cols_coop_apply(X, Y, FIN, n - Q, S, s_lo, rows, C, G, cc, c_mask, offs, sj, w,
-                                 b, TAG, ACTIVATION, G_P2, CG, BLOCK_S, FB, STAGES, BACKOFF)
-        if (PHASE == 0 or PHASE == 2) and i < rounds:
+        if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
                 r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
                                                     KB, BACKOFF)
@@ -1113,38 +1102,25 @@ def _groupnorm_cols_coop_kernel(
                 if STATS:
                     tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
                     tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
-        if (PHASE == 0 or PHASE == 3) and PIPELINE == 0:
-            if i < rounds:
-                _cols_coop_apply(X, Y, FIN, n, S, s_lo, rows, C, G, cc, c_mask, offs, sj, w, b,
-                                 TAG, ACTIVATION, G_P2, CG, BLOCK_S, FB, STAGES, BACKOFF)
-
-
-@triton.jit
-def _cols_coop_apply(X, Y, FIN, n, S, s_lo, rows, C, G, cc, c_mask, offs, sj, w, b, TAG,
-                     ACTIVATION: tl.constexpr, G_P2: tl.constexpr, CG: tl.constexpr,
-                     BLOCK_S: tl.constexpr, FB: tl.constexpr, STAGES: tl.constexpr,
-                     BACKOFF: tl.constexpr):
-    """Step 3 of the cooperative columns kernel for sample n: wait for its G finals, then
-    read the program's chunk again (from L2) and write y."""
-    f = tl.arange(0, FB)
-    two = tl.arange(0, 2)
-    ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-    v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-    f_mean, f_rstd = _unpack(v, two)
-    # Entries past G are 0: fold the [FB] words onto the first G_P2.
-    m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
-    rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
-    # Per lane: the lane's group's values (a broadcast over the group's lanes).
-    l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
-    l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
-    scale = l_rstd * w
-    origin = (tl.cast(n, tl.int64) * S + s_lo) * C
-    for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-        mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-        at = origin + s0 * C + offs
-        x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-        z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
-        tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
+        if PHASE == 0 or PHASE == 3:
+            f = tl.arange(0, FB)
+            two = tl.arange(0, 2)
+            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+            f_mean, f_rstd = _unpack(v, two)
+            # Entries past G are 0: fold the [FB] words onto the first G_P2.
+            m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
+            rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
+            # Per lane: the lane's group's values (a broadcast over the group's lanes).
+            l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
+            l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
+            scale = l_rstd * w
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
+                x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+                z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
+                tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1486,7 +1462,6 @@ COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 3
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
-COLS_COOP_PIPELINE = True
 
 
 @dataclass(frozen=True)
@@ -1635,10 +1610,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
                 ("BACKOFF", R._backoff()))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
-                                     consts + (("PHASE", ph), ("PIPELINE", pipe)) + tail,
-                                     cfg.num_warps)
-                         for ph, pipe in (((1, 0), (2, 0), (3, 0)) if split
-                                          else ((0, int(COLS_COOP_PIPELINE)),)))
+                                     consts + (("PHASE", ph),) + tail, cfg.num_warps)
+                         for ph in ((1, 2, 3) if split else (0,)))
         G = C // Cg
         slots = N * cfg.k * G * 2 + N * G * 2
         return Prepared(launches, slots=slots, cols_path=True), cfg
