@@ -763,10 +763,10 @@ def test_bwd_tile_table():
                      (4, True, False): 8, (4, True, True): 16}
 
 
-@pytest.mark.parametrize("n", [200, 300, 5000])
+@pytest.mark.parametrize("n", [200, 300, 1000, 2000, 4000, 5000])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_bwd_tile_table_runs(device, n, is_rms):
-    # The table's configs (blocks 256, 512; two tiles at 5000 in 16-bit) against float64,
+    # The table's configs (blocks 256-4096; two tiles at 5000 in 16-bit) against float64,
     # without and with a residual (dh).
     _run(device, torch.bfloat16, (5, n), is_rms=is_rms)
     _run(device, torch.float32, (3, n), is_rms=is_rms, residual=True)

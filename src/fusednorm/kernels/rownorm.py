@@ -1562,6 +1562,14 @@ FWD_EVICT = ("", "evict_last")
 # 83.4-84.0 -> 88.4-88.6; RMSNorm 16 / 8 / 1: 16-bit 89.4-89.5 -> 91.7-91.9, with dh
 # 91.1-91.7 -> 93.1-93.2, fp32 89.8-90.2 -> 93.7-94.2. Measured in bf16 and fp32; fp16
 # takes bf16's. At block 1024 no variant beat the rule.
+# v0.22 call 3 (the same, fp32, two processes; results/2026-11-25-h100-v0.22-runs/call3),
+# rule -> entry: block 512 with dh, LayerNorm 4 / 2 / 4 91.4 -> 93.2-93.3, RMSNorm 8 / 8 / 1
+# 94.6-94.8 -> 96.1-96.2; block 1024, LayerNorm 8 / 8 / 1 89.7-89.8 -> 93.3-93.5, RMSNorm
+# 4 / 8 / 1 89.6-90.0 -> 93.8-94.0, with dh 95.2-95.3 -> 97.0-97.2 (LayerNorm with dh: none
+# beat the rule's 4 / 4 / 2); RMSNorm with dh, block 2048 1 / 4 / 2 94.4-95.7 -> 96.6, block
+# 4096 1 / 8 / 1 96.9-97.1 -> 97.7. At block 256 the table's spilling entries (32 / 8 / 1:
+# 255 registers; with dh 8 / 2 / 4) still beat their spill-free neighbours (16 / 8 / 1,
+# 16 / 4 / 2, 8 / 4 / 2, 4 / 2 / 4: -2 to -17).
 BWD_TILE = {
     (256, 2, False, False): (32, 8, 1), (256, 2, False, True): (32, 8, 1),
     (256, 2, True, False): (32, 8, 1), (256, 2, True, True): (32, 8, 1),
@@ -1570,6 +1578,10 @@ BWD_TILE = {
     (512, 2, False, False): (4, 2, 4), (512, 2, False, True): (4, 2, 4),
     (512, 2, True, False): (16, 8, 1), (512, 2, True, True): (16, 8, 1),
     (512, 4, True, False): (16, 8, 1),
+    (512, 4, False, True): (4, 2, 4), (512, 4, True, True): (8, 8, 1),
+    (1024, 4, False, False): (8, 8, 1), (1024, 4, True, False): (4, 8, 1),
+    (1024, 4, True, True): (4, 8, 1), (2048, 4, True, True): (1, 4, 2),
+    (4096, 4, True, True): (1, 8, 1),
 }
 # GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
 # dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
