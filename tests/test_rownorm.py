@@ -767,9 +767,10 @@ def test_bwd_tile_table():
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_bwd_tile_table_runs(device, n, is_rms):
     # The table's configs (blocks 256-4096; two tiles at 5000 in 16-bit) against float64,
-    # without and with a residual (dh).
-    _run(device, torch.bfloat16, (5, n), is_rms=is_rms)
-    _run(device, torch.float32, (3, n), is_rms=is_rms, residual=True)
+    # without and with a residual (dh), 16-bit and fp32.
+    for dtype in (torch.bfloat16, torch.float32):
+        _run(device, dtype, (5, n), is_rms=is_rms)
+        _run(device, dtype, (3, n), is_rms=is_rms, residual=True)
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
