@@ -5,7 +5,10 @@ fusednorm.kernels.rownorm.bwd_config, as sweep_coop.py does) is timed three ways
   call   torch.autograd.grad back to back with CUDA events (what the bench times);
   trace  the same calls under torch.profiler: per kernel its mean GPU time, and per call
          the span from the first kernel's start to the last one's end, the kernels' busy
-         time inside it, and so the idle gaps.
+         time inside it, and so the idle gaps;
+  host   host time per call (calls enqueued without waiting, wall time / calls), and under
+         TRACE_CPU=1 the host ops that take it (torch.profiler's CPU activity, self time
+         per call, all threads: the autograd engine's included).
 % is of a device-to-device copy measured in the same run (bytes: x + dy + dx).
 
     python benchmarks/trace_bwd.py OUT.json
@@ -21,7 +24,7 @@ import torch
 import triton
 
 import fusednorm
-from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
+from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms, host_us
 from fusednorm.kernels import rownorm as K
 from fusednorm.ops import rownorm as OR
 
@@ -31,6 +34,18 @@ DTYPE = {"bf16": torch.bfloat16, "fp16": torch.float16,
 IS_RMS = os.environ.get("TRACE_OP", "ln") == "rms"
 CFGS = os.environ.get("TRACE_CFG", "default;2048/8/2").split(";")
 ITERS = 20
+CPU = os.environ.get("TRACE_CPU") == "1"
+
+
+def _cpu_ops(call, iters, top=12):
+    """The host ops with the most self CPU time per call (microseconds), all threads."""
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof:
+        for _ in range(iters):
+            call()
+        torch.cuda.synchronize()
+    avg = sorted(prof.key_averages(), key=lambda e: -e.self_cpu_time_total)[:top]
+    return [(e.key[:50], e.count / iters, e.self_cpu_time_total / iters) for e in avg]
 
 
 def _trace(call, iters):
@@ -89,15 +104,20 @@ def main():
             call = lambda: torch.autograd.grad(y, ins, gy, retain_graph=True)  # noqa: E731
             c_ms = CudaClock(warmup_ms=10, rep_ms=60).time_ms([call])
             tr = _trace(call, ITERS)
+            tr["host_us"] = host_us([call], n=ITERS)
+            if CPU:
+                tr["cpu_ops"] = _cpu_ops(call, ITERS)
             r = dict(n=n, dtype=str(DTYPE), rms=IS_RMS, cfg=tag, graph_ms=g_ms, call_ms=c_ms,
                      graph_pct=100 * nbytes / g_ms / 1e6 / copy,
                      call_pct=100 * nbytes / c_ms / 1e6 / copy, **tr)
             rows.append(r)
             print(f"N {n:8d} {tag:28s} graph {r['graph_pct']:5.1f}% call {r['call_pct']:5.1f}%"
                   f" | trace per call: span {tr['span_us']:7.1f} us busy {tr['busy_us']:7.1f}"
-                  f" gap {tr['gap_us']:6.1f}", flush=True)
+                  f" gap {tr['gap_us']:6.1f} | host {tr['host_us']:6.1f} us a call", flush=True)
             for name, (count, us) in tr["kernels"].items():
                 print(f"    {count:4d} x {us:8.1f} us  {name}", flush=True)
+            for name, count, us in tr.get("cpu_ops", ()):
+                print(f"    cpu {count:5.1f} x / call {us:8.1f} us self  {name}", flush=True)
             del y, ins, xs, ws
         K.bwd_config = bwd0
         K.clear_prepared()
