@@ -1580,25 +1580,23 @@ FWD_EVICT = ("", "evict_last")
 # 91.5-91.8, 90.3-90.4 -> 91.6-91.7. fp32 without dh (call 5): block 2048, LayerNorm 2 / 16
 # / 1 89.6-90.0 -> 94.0-94.1, RMSNorm 2 / 8 / 1 89.8-90.3 -> 95.3-95.6; block 4096,
 # LayerNorm 2 / 16 / 1 92.7-92.9 -> 93.3-93.4 (RMSNorm +0.3: not taken).
-BWD_TILE = {
+BWD_TILE = {  # sorted by block, element size, is_rms, has_dh
     (256, 2, False, False): (32, 8, 1), (256, 2, False, True): (32, 8, 1),
     (256, 2, True, False): (32, 8, 1), (256, 2, True, True): (32, 8, 1),
-    (256, 4, False, False): (32, 8, 1), (256, 4, True, False): (32, 8, 1),
-    (256, 4, False, True): (8, 2, 4), (256, 4, True, True): (16, 8, 1),
+    (256, 4, False, False): (32, 8, 1), (256, 4, False, True): (8, 2, 4),
+    (256, 4, True, False): (32, 8, 1), (256, 4, True, True): (16, 8, 1),
     (512, 2, False, False): (4, 2, 4), (512, 2, False, True): (4, 2, 4),
     (512, 2, True, False): (16, 8, 1), (512, 2, True, True): (16, 8, 1),
-    (512, 4, True, False): (16, 8, 1),
-    (512, 4, False, True): (4, 2, 4), (512, 4, True, True): (8, 8, 1),
-    (1024, 4, False, False): (8, 8, 1), (1024, 4, True, False): (4, 8, 1),
-    (1024, 4, True, True): (4, 8, 1), (2048, 4, True, True): (1, 4, 2),
-    (4096, 4, True, True): (1, 8, 1),
-    (1024, 2, False, False): (8, 8, 1), (1024, 2, False, True): (8, 8, 1),
-    (1024, 2, True, False): (8, 8, 1), (1024, 2, True, True): (8, 8, 1),
+    (512, 4, False, True): (4, 2, 4), (512, 4, True, False): (16, 8, 1),
+    (512, 4, True, True): (8, 8, 1), (1024, 2, False, False): (8, 8, 1),
+    (1024, 2, False, True): (8, 8, 1), (1024, 2, True, False): (8, 8, 1),
+    (1024, 2, True, True): (8, 8, 1), (1024, 4, False, False): (8, 8, 1),
+    (1024, 4, True, False): (4, 8, 1), (1024, 4, True, True): (4, 8, 1),
     (2048, 2, False, False): (4, 8, 1), (2048, 2, False, True): (4, 16, 1),
     (2048, 2, True, False): (4, 16, 1), (2048, 2, True, True): (4, 16, 1),
-    (4096, 2, False, True): (2, 16, 1),
     (2048, 4, False, False): (2, 16, 1), (2048, 4, True, False): (2, 8, 1),
-    (4096, 4, False, False): (2, 16, 1),
+    (2048, 4, True, True): (1, 4, 2), (4096, 2, False, True): (2, 16, 1),
+    (4096, 4, False, False): (2, 16, 1), (4096, 4, True, True): (1, 8, 1),
 }
 # GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
 # dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
