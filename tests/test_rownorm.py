@@ -1078,3 +1078,51 @@ def test_cooperative_grid_fits_gpu():
             checked += 1
     assert checked >= 6
     K.clear_prepared()
+
+
+@pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"])
+@pytest.mark.parametrize("grads", ["all", "x", "w"])
+def test_training_path(device, op, grads, monkeypatch):
+    # An eager call that autograd records takes the training path (ops.rownorm.train: one
+    # plan per call key, requires_grad included). Its outputs and gradients must be
+    # bitwise the general eager path's, with dy as y came (the backward's cached launch)
+    # and with a transposed dy (its general launch), for each set of inputs wanting grads.
+    from fusednorm.kernels.launch import INFER_PLANS
+    from fusednorm.ops import eager
+    is_rms, residual = "rms" in op, op.startswith("add_")
+    fn = getattr(fusednorm, op)
+    n = 160
+    x = torch.randn(3, 4, n, device=device, dtype=torch.bfloat16)
+    r = torch.randn_like(x)
+    w = (1 + 0.5 * torch.randn(n, device=device)).to(torch.bfloat16)
+    b = torch.randn(n, device=device)  # fp32 bias: its gradient comes back in fp32
+    g = torch.randn_like(x)
+    g_t = torch.randn(3, n, 4, device=device, dtype=x.dtype).transpose(1, 2)
+    want = {"all": (True, True, True, True), "x": (True, False, False, False),
+            "w": (False, False, True, True)}[grads]
+    outs = []
+    for plans in (True, False):
+        monkeypatch.setattr(eager, "TRAIN_PLANS", plans)
+        INFER_PLANS.clear()
+        res = []
+        for dy in (g, g_t, g):
+            xs, rs, ws, bs = (t.clone().requires_grad_(q) for t, q in zip((x, r, w, b), want))
+            args = (xs,) + ((rs,) if residual else ()) + (n, ws) + (() if is_rms else (bs,))
+            out = fn(*args)
+            y = out[0] if residual else out
+            taken = plans and use_kernels(device)  # (not on the reference path)
+            assert ("Train" in y.grad_fn.name()) == taken, y.grad_fn.name()
+            loss = (y * dy).sum() + ((out[1] * g).sum() if residual else 0)
+            loss.backward()
+            res += [y, out[1] if residual else y] + [
+                t.grad for t in (xs, rs if residual else None, ws, None if is_rms else bs)
+                if t is not None and t.requires_grad]
+        if use_kernels(device):
+            assert sum(v is not False for v in INFER_PLANS.values()) == int(plans)
+        outs.append(res)
+    for a, b_ in zip(*outs):
+        assert a.dtype == b_.dtype and torch.equal(a, b_)
+    # And against float64, once (the general path is tested against it everywhere else).
+    y_ref, h64, w64, b64 = _ref(x, r if residual else None, w, b if not is_rms else None,
+                                (n,), 1e-5 if not is_rms else torch.finfo(x.dtype).eps, is_rms)
+    assert_close(outs[0][0], y_ref, x.dtype, "y")

@@ -11,6 +11,9 @@ from .ops.groupnorm import groupnorm as _group_norm_fwd
 from .ops.groupnorm import infer as _group_norm_infer
 from .ops.rownorm import infer as _rownorm_infer
 from .ops.rownorm import rownorm as _rownorm_fwd
+from .ops.rownorm import train as _rownorm_train
+from .ops.eager import eager_path as _eager_path
+from .ops.eager import wants_grad as _wants_grad
 
 SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 ShapeLike = Union[int, Sequence[int], torch.Size]
@@ -92,11 +95,24 @@ def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     return _EPS[x.dtype] if eps is None else float(eps)
 
 
-def _infer_rows(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool):
-    """(y, h) from the ops layer's inference path (no gradient, no statistics), which runs
-    this layer's checks once per call key; None where it does not apply."""
-    return _rownorm_infer(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
-                          lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4])
+def _fast_rows(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool):
+    """(y, h) from the ops layer's inference path (no gradient) or training path (autograd
+    records the call), which run this layer's checks once per call key; None where
+    neither applies (the caller then takes the full path)."""
+    check = lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4]  # noqa: E731
+    if not _eager_path(x):
+        return None
+    try:
+        grad = _wants_grad(x, residual, weight, bias)
+    except AttributeError:  # a non-tensor argument: the full path's checks raise
+        return None
+    if not grad:
+        return _rownorm_infer(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
+                              check)
+    out = _rownorm_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms, check)
+    if out is None or residual is not None:
+        return out
+    return out, None
 
 
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
@@ -106,7 +122,7 @@ def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] 
     With return_stats=True returns (y, mean, rstd): fp32 statistics shaped like x's leading
     dims (they carry no gradient)."""
     if not return_stats:
-        out = _infer_rows("layer_norm", x, None, normalized_shape, weight, bias, eps, False)
+        out = _fast_rows("layer_norm", x, None, normalized_shape, weight, bias, eps, False)
         if out is not None:
             return out[0]
     x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
@@ -120,7 +136,7 @@ def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = 
     """RMSNorm over the trailing dims, as torch.nn.functional.rms_norm (eps=None: the machine
     epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
     if not return_stats:
-        out = _infer_rows("rms_norm", x, None, normalized_shape, weight, None, eps, True)
+        out = _fast_rows("rms_norm", x, None, normalized_shape, weight, None, eps, True)
         if out is not None:
             return out[0]
     x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
@@ -133,7 +149,7 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                    weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
                    eps: float = 1e-5):
     """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
-    out = _infer_rows("add_layer_norm", x, residual, normalized_shape, weight, bias, eps, False)
+    out = _fast_rows("add_layer_norm", x, residual, normalized_shape, weight, bias, eps, False)
     if out is not None:
         return out
     x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
@@ -144,7 +160,7 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
 def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                  weight: Optional[Tensor] = None, eps: Optional[float] = None):
     """h = x + residual; returns (rms_norm(h), h) from one kernel."""
-    out = _infer_rows("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True)
+    out = _fast_rows("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True)
     if out is not None:
         return out
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)

@@ -2271,10 +2271,10 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                     total=total, cfg=cfg, tag_span=M if ROW_TAG and cfg.path == COOP else 1)
 
 
-def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
-                dw_dtype=torch.float32, db_dtype=torch.float32):
-    """Launch the backward into the preallocated dx; returns (dw, db) reduced in a fixed
-    order, in dw_dtype / db_dtype (None where not wanted)."""
+def prepare_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
+                dw_dtype=torch.float32, db_dtype=torch.float32) -> Prepared:
+    """The prepared backward launch for these tensors ((M, N) views with unit column
+    stride), cached per call key; run it with launch_bwd."""
     M, N = x.shape
     has_w = weight is not None
     has_dw = has_w and want_dw
@@ -2295,11 +2295,22 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
             strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes, (1,)))
-    f32 = dict(device=x.device, dtype=torch.float32)
+    return prep
+
+
+def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_dw: bool,
+               want_db: bool, dx, dw_dtype=torch.float32, db_dtype=torch.float32):
+    """Launch a backward prepared by prepare_bwd for tensors with the same key (only their
+    addresses may differ; any shape whose memory is the prepared (M, N) view's); has_dw:
+    weight given and its gradient wanted. Returns (dw, db) in dw_dtype / db_dtype (None
+    where not wanted), reduced in a fixed order."""
+    M, N = prep.launch.ints[:2]  # the launch's first two integers
+    device = x.device
     if prep.total is None:  # one partial row: the kernel writes dw, db themselves
-        dw_part = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
-        db_part = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
+        dw_part = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+        db_part = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
     else:
+        f32 = dict(device=device, dtype=torch.float32)
         dw_part = torch.empty((prep.partials, N), **f32) if has_dw else None
         db_part = torch.empty((prep.partials, N), **f32) if want_db else None
     if M == 0:
@@ -2307,18 +2318,29 @@ def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
             if t is not None:
                 t.zero_()
     else:
-        scratch = torch.empty((prep.loop_scratch,), **f32) if prep.loop_scratch else rstd
-        ws, tag = prep.workspace(x.device) if prep.coop_slots else (rstd, 1)
+        scratch = (torch.empty((prep.loop_scratch,), device=device, dtype=torch.float32)
+                   if prep.loop_scratch else rstd)
+        ws, tag = prep.workspace(device) if prep.coop_slots else (rstd, 1)
         prep.launch((
-            x, weight if has_w else x, x, dy, dh if has_dh else dy,
+            x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx,
             dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws, rstd,
             rstd), (tag,))
     if prep.total is None:
         return dw_part, db_part
-    dw = torch.empty((N,), device=x.device, dtype=dw_dtype) if has_dw else None
-    db = torch.empty((N,), device=x.device, dtype=db_dtype) if want_db else None
+    dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+    db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
     prep.total((
         dw_part if has_dw else db_part, db_part if want_db else dw_part,
         dw if has_dw else db, db if want_db else dw))
     return dw, db
+
+
+def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
+                dw_dtype=torch.float32, db_dtype=torch.float32):
+    """Launch the backward into the preallocated dx; returns (dw, db) reduced in a fixed
+    order, in dw_dtype / db_dtype (None where not wanted)."""
+    prep = prepare_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx, dw_dtype,
+                       db_dtype)
+    return launch_bwd(prep, dy, dh, x, weight, mean, rstd, is_rms,
+                      weight is not None and want_dw, want_db, dx, dw_dtype, db_dtype)

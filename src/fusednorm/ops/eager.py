@@ -15,6 +15,7 @@ from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
 
 ENABLED = True
+TRAIN_PLANS = True  # False: eager calls that record autograd take the general path (A/B)
 _is_compiling = torch.compiler.is_compiling
 
 
@@ -55,6 +56,11 @@ def tensor_key(t):
     return None if t is None else (t.shape, t.stride(), t.dtype, t.device)
 
 
+def grad_key(t):
+    """tensor_key with requires_grad: a training plan's key entry."""
+    return None if t is None else (t.shape, t.stride(), t.dtype, t.device, t.requires_grad)
+
+
 def wants_grad(*tensors) -> bool:
     """Whether autograd must record this call: grad mode is on and an argument (None
     allowed) requires grad."""
@@ -88,6 +94,27 @@ def inference_plan(x, residual, weight, bias, key, make):
     except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
         return None
     if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
+        return None
+    if plan is None:
+        plan = INFER_PLANS.make(key, make)
+    return plan or None
+
+
+def train_plan(x, residual, weight, bias, key, make):
+    """The cached plan of the training path (ops/rownorm.py: train) for an eager call on x
+    that autograd records, as inference_plan's: None where that path does not apply; the
+    key holds each tensor's requires_grad too (which gradients the backward computes).
+    The caller has checked that the call wants a gradient."""
+    if not TRAIN_PLANS:
+        return None
+    try:
+        device = x.device
+        key = ("train", x.shape, x.stride(), x.dtype, device, x.requires_grad,
+               grad_key(residual), grad_key(weight), grad_key(bias)) + key
+        plan = INFER_PLANS.get(key)
+    except (AttributeError, TypeError):
+        return None
+    if device.type != "cuda" and not use_kernels(device):
         return None
     if plan is None:
         plan = INFER_PLANS.make(key, make)

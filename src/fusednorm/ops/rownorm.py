@@ -10,7 +10,8 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, check_devices, eager_path, inference_plan, wants_grad
+from .eager import (autograd_function, check_devices, eager_path, inference_plan, train_plan,
+                    wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -188,3 +189,101 @@ def infer(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: boo
     K.launch_fwd(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
                  y, h, None, None)
     return y, h
+
+
+# --- The training path ---------------------------------------------------------------------
+# An eager call that autograd records, on contiguous tensors, without statistics asked for:
+# as the inference path, the checks and both launches' decisions are made once per call
+# key (each tensor's requires_grad included), and the autograd.Function takes the plan and
+# returns only y (and h): the statistics stay on its ctx, the backward needs no key of its
+# own where dy comes as y was made (x's strides and dtype).
+
+
+class _TrainPlan:
+    __slots__ = ("fwd", "is_rms", "rows", "default_eps", "want_dw", "want_db", "dw_dtype",
+                 "db_dtype", "bwd")
+
+    def __init__(self, fwd, is_rms, rows, default_eps, weight, bias):
+        self.fwd = fwd  # the forward's Prepared (statistics written)
+        self.is_rms = is_rms
+        self.rows = rows  # (M, N), the canonical view
+        self.default_eps = default_eps  # rms_norm's eps=None
+        self.want_dw = weight is not None and weight.requires_grad
+        self.want_db = bias is not None and bias.requires_grad
+        # The backward's final reduction writes dw / db in the parameters' dtypes.
+        self.dw_dtype = weight.dtype if weight is not None else torch.float32
+        self.db_dtype = bias.dtype if bias is not None else torch.float32
+        self.bwd = {}  # has dh -> the backward's Prepared, made on the first backward
+
+
+def _make_train_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
+    x2, r2, w, b = check()
+    if not (x.numel() > 0 and x.is_contiguous()
+            and (residual is None or residual.is_contiguous())
+            and all(p is None or (p.is_contiguous() and p.dim() == 1) for p in (weight, bias))):
+        return False
+    stat = torch.empty((0,), device=x.device, dtype=torch.float32)  # dtypes for the key
+    prep = K.prepare_fwd(x2, r2, w, b, is_rms, x2, x2 if r2 is not None else None,
+                         None if is_rms else stat, stat)
+    return _TrainPlan(prep, is_rms, tuple(x2.shape), float(torch.finfo(x.dtype).eps), weight,
+                      bias)
+
+
+class _EagerRowNormTrain(torch.autograd.Function):
+    """The training path's autograd.Function: forward(plan, eps, x, residual, weight,
+    bias) -> y, or (y, h) with a residual."""
+
+    @staticmethod
+    def forward(ctx, plan, eps, x, residual, weight, bias):
+        ctx.set_materialize_grads(False)  # an unused y or h: no zeroed gradient
+        M = plan.rows[0]
+        f32 = torch.float32
+        y = torch.empty_like(x)
+        h = None if residual is None else torch.empty_like(x)
+        rstd = torch.empty((M,), device=x.device, dtype=f32)
+        mean = None if plan.is_rms else torch.empty((M,), device=x.device, dtype=f32)
+        K.launch_fwd(plan.fwd, x, residual, weight, bias, eps, y, h, mean, rstd)
+        ctx.plan = plan
+        ctx.stats = (mean, rstd)
+        ctx.save_for_backward(x if h is None else h, weight)
+        return y if h is None else (y, h)
+
+    @staticmethod
+    def backward(ctx, dy, dh=None):
+        xs, weight = ctx.saved_tensors
+        plan = ctx.plan
+        mean, rstd = ctx.stats
+        if dy is None:  # only h was used
+            dy = torch.zeros_like(xs)
+        dx = torch.empty_like(xs)
+        M, N = plan.rows
+        has_dh = dh is not None
+        if (dy.stride() == xs.stride() and dy.dtype == xs.dtype
+                and (not has_dh or (dh.stride() == xs.stride() and dh.dtype == xs.dtype))):
+            prep = plan.bwd.get(has_dh)
+            if prep is None:  # views for the key's strides; later calls pass the tensors
+                v = (M, N)
+                prep = plan.bwd[has_dh] = K.prepare_bwd(
+                    dy.view(v), dh.view(v) if has_dh else None, xs.view(v), weight, mean, rstd,
+                    plan.is_rms, plan.want_dw, plan.want_db, dx.view(v), plan.dw_dtype,
+                    plan.db_dtype)
+            dw, db = K.launch_bwd(prep, dy, dh, xs, weight, mean, rstd, plan.is_rms,
+                                  plan.want_dw, plan.want_db, dx, plan.dw_dtype, plan.db_dtype)
+        else:  # dy (or dh) in other strides or dtype: the general launch on (M, N) views
+            dw, db = K.rownorm_bwd(
+                _row_view(dy.reshape(M, N)), _row_view(dh.reshape(M, N)) if has_dh else None,
+                xs.view(M, N), weight, mean, rstd, plan.is_rms, plan.want_dw, plan.want_db,
+                dx.view(M, N), plan.dw_dtype, plan.db_dtype)
+        return None, None, dx, dx if ctx.needs_input_grad[3] else None, dw, db
+
+
+def train(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
+    """y, or (y, h) with a residual, from the training path, or None where it does not
+    apply (the caller then takes the full path). As infer's arguments; the caller has
+    checked that the call wants a gradient (wants_grad)."""
+    plan = train_plan(x, residual, weight, bias, (fn, normalized_shape),
+                      lambda: _make_train_plan(x, residual, weight, bias, is_rms, check))
+    if plan is None:
+        return None
+    return _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps), x,
+                               residual, weight, bias)
