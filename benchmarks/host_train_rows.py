@@ -1,6 +1,6 @@
 """The row norms' calls that autograd records, as the bench times them (CUDA events around
 back-to-back calls, so host time counts where it exceeds the GPU's), with the training
-path (ops.rownorm.train: one plan per call key) against the general eager path
+path (ops.rownorm.fast: one plan per call key) against the general eager path
 (fusednorm.ops.eager.TRAIN_PLANS = False), and torch eager beside them, in one process.
 Rounds alternate the two paths; each cell's figure is the median over rounds.
 

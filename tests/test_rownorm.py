@@ -968,7 +968,7 @@ def test_prepared_cache_is_bounded():
 @pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"])
 def test_inference_path(device, op, dtype):
     # An eager call without gradients or statistics takes the inference path
-    # (ops.rownorm.infer: arguments checked once per call key, no statistics written). It
+    # (ops.rownorm.fast: arguments checked once per call key, no statistics written). It
     # must give bitwise the same y on each call, the full path's y within rounding, and
     # leave calls that need gradients alone.
     from fusednorm.kernels.launch import INFER_PLANS
@@ -1083,7 +1083,7 @@ def test_cooperative_grid_fits_gpu():
 @pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm", "add_rms_norm"])
 @pytest.mark.parametrize("grads", ["all", "x", "w"])
 def test_training_path(device, op, grads, monkeypatch):
-    # An eager call that autograd records takes the training path (ops.rownorm.train: one
+    # An eager call that autograd records takes the training path (ops.rownorm.fast: one
     # plan per call key, requires_grad included). Its outputs and gradients must be
     # bitwise the general eager path's, with dy as y came (the backward's cached launch)
     # and with a transposed dy (its general launch), for each set of inputs wanting grads.

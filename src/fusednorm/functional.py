@@ -9,11 +9,8 @@ from torch import Tensor
 from .ops.groupnorm import _dense_layout
 from .ops.groupnorm import groupnorm as _group_norm_fwd
 from .ops.groupnorm import infer as _group_norm_infer
-from .ops.rownorm import infer as _rownorm_infer
+from .ops.rownorm import fast as _rownorm_fast
 from .ops.rownorm import rownorm as _rownorm_fwd
-from .ops.rownorm import train as _rownorm_train
-from .ops.eager import eager_path as _eager_path
-from .ops.eager import wants_grad as _wants_grad
 
 SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 ShapeLike = Union[int, Sequence[int], torch.Size]
@@ -99,20 +96,8 @@ def _fast_rows(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms
     """(y, h) from the ops layer's inference path (no gradient) or training path (autograd
     records the call), which run this layer's checks once per call key; None where
     neither applies (the caller then takes the full path)."""
-    check = lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4]  # noqa: E731
-    if not _eager_path(x):
-        return None
-    try:
-        grad = _wants_grad(x, residual, weight, bias)
-    except AttributeError:  # a non-tensor argument: the full path's checks raise
-        return None
-    if not grad:
-        return _rownorm_infer(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
-                              check)
-    out = _rownorm_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms, check)
-    if out is None or residual is not None:
-        return out
-    return out, None
+    return _rownorm_fast(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
+                         lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4])
 
 
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,

@@ -71,51 +71,45 @@ def wants_grad(*tensors) -> bool:
     return False
 
 
-def inference_plan(x, residual, weight, bias, key, make):
-    """The cached plan of the inference path (ops/rownorm.py, ops/groupnorm.py: infer) for an
-    eager call on x that needs no gradient, or None where that path does not apply (then
-    the caller takes the full path). residual, weight, bias: the other tensor arguments
-    (None where absent); the plan's key is their and x's properties plus `key`, the op's
-    other arguments. make() builds the plan on a key's first call (running the functional
-    layer's checks, which raise for bad arguments) or returns False to send that key to
-    the full path. Fixed arguments, not *tensors: this runs on every inference call."""
+def eager_plan(x, residual, weight, bias, key, make, make_train=None):
+    """(plan, training) for an eager call on plain tensors, or None where no cached plan
+    applies (the caller then takes the full path). A call that autograd must record
+    (grad mode on, an argument requiring grad) gets the training path's plan
+    (ops/rownorm.py: train; make_train None: none), any other the inference path's
+    (ops/rownorm.py, ops/groupnorm.py: infer). residual, weight, bias: the other tensor
+    arguments (None where absent); the plan's key is their and x's properties (with
+    requires_grad for a training plan) plus `key`, the op's other arguments. make() /
+    make_train() build the plan on a key's first call (running the functional layer's
+    checks, which raise for bad arguments) or return False to send that key to the full
+    path. Fixed arguments, not *tensors: this runs on every eager call."""
     if not eager_path(x):
         return None
     try:
-        if torch.is_grad_enabled() and (
-                x.requires_grad or (residual is not None and residual.requires_grad)
-                or (weight is not None and weight.requires_grad)
-                or (bias is not None and bias.requires_grad)):
-            return None
         device = x.device
-        key = (x.shape, x.stride(), x.dtype, device, tensor_key(residual), tensor_key(weight),
-               tensor_key(bias)) + key
+        training = torch.is_grad_enabled() and (
+            x.requires_grad or (residual is not None and residual.requires_grad)
+            or (weight is not None and weight.requires_grad)
+            or (bias is not None and bias.requires_grad))
+        if not training:
+            key = (x.shape, x.stride(), x.dtype, device, tensor_key(residual),
+                   tensor_key(weight), tensor_key(bias)) + key
+        elif make_train is None or not TRAIN_PLANS:
+            return None
+        else:
+            key = ("train", x.shape, x.stride(), x.dtype, device, x.requires_grad,
+                   grad_key(residual), grad_key(weight), grad_key(bias)) + key
         plan = INFER_PLANS.get(key)
     except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
         return None
     if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
         return None
     if plan is None:
-        plan = INFER_PLANS.make(key, make)
-    return plan or None
+        plan = INFER_PLANS.make(key, make_train if training else make)
+    return (plan, training) if plan else None
 
 
-def train_plan(x, residual, weight, bias, key, make):
-    """The cached plan of the training path (ops/rownorm.py: train) for an eager call on x
-    that autograd records, as inference_plan's: None where that path does not apply; the
-    key holds each tensor's requires_grad too (which gradients the backward computes).
-    The caller has checked that the call wants a gradient."""
-    if not TRAIN_PLANS:
-        return None
-    try:
-        device = x.device
-        key = ("train", x.shape, x.stride(), x.dtype, device, x.requires_grad,
-               grad_key(residual), grad_key(weight), grad_key(bias)) + key
-        plan = INFER_PLANS.get(key)
-    except (AttributeError, TypeError):
-        return None
-    if device.type != "cuda" and not use_kernels(device):
-        return None
-    if plan is None:
-        plan = INFER_PLANS.make(key, make)
-    return plan or None
+def inference_plan(x, residual, weight, bias, key, make):
+    """The inference path's plan (eager_plan) for an eager call on x that needs no
+    gradient, or None."""
+    got = eager_plan(x, residual, weight, bias, key, make)
+    return got[0] if got is not None else None

@@ -10,8 +10,7 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import (autograd_function, check_devices, eager_path, inference_plan, train_plan,
-                    wants_grad)
+from .eager import autograd_function, check_devices, eager_plan, eager_path, wants_grad
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -174,15 +173,22 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
     return prep, float(torch.finfo(x.dtype).eps)
 
 
-def infer(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
-    """(y, h) from the inference path, or None where it does not apply (the caller then
-    takes the full path). check(): the functional layer's argument checks, returning the
-    canonical (x2, residual2, weight, bias) and raising for bad arguments. eps None: the
-    machine epsilon of x's dtype (RMSNorm's default)."""
-    plan = inference_plan(x, residual, weight, bias, (fn, normalized_shape),
-                          lambda: _make_plan(x, residual, weight, bias, is_rms, check))
-    if plan is None:
+def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
+    """(y, h) from the inference path, or from the training path where autograd records the
+    call (below), or None where neither applies (the caller then takes the full path).
+    check(): the functional layer's argument checks, returning the canonical (x2,
+    residual2, weight, bias) and raising for bad arguments. eps None: the machine epsilon
+    of x's dtype (RMSNorm's default)."""
+    got = eager_plan(x, residual, weight, bias, (fn, normalized_shape),
+                     lambda: _make_plan(x, residual, weight, bias, is_rms, check),
+                     lambda: _make_train_plan(x, residual, weight, bias, is_rms, check))
+    if got is None:
         return None
+    plan, training = got
+    if training:
+        out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
+                                       x, residual, weight, bias)
+        return (out, None) if residual is None else out
     prep, default_eps = plan
     y = torch.empty_like(x)
     h = None if residual is None else torch.empty_like(x)
@@ -275,15 +281,3 @@ class _EagerRowNormTrain(torch.autograd.Function):
                 xs.view(M, N), weight, mean, rstd, plan.is_rms, plan.want_dw, plan.want_db,
                 dx.view(M, N), plan.dw_dtype, plan.db_dtype)
         return None, None, dx, dx if ctx.needs_input_grad[3] else None, dw, db
-
-
-def train(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
-    """y, or (y, h) with a residual, from the training path, or None where it does not
-    apply (the caller then takes the full path). As infer's arguments; the caller has
-    checked that the call wants a gradient (wants_grad)."""
-    plan = train_plan(x, residual, weight, bias, (fn, normalized_shape),
-                      lambda: _make_train_plan(x, residual, weight, bias, is_rms, check))
-    if plan is None:
-        return None
-    return _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps), x,
-                               residual, weight, bias)
