@@ -159,8 +159,10 @@ def test_split_row_large_mean(device):
 @pytest.mark.gpu
 @pytest.mark.parametrize("n", [1 << 20])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
-def test_million_row_gpu(is_rms, n):
-    _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms)
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_million_row_gpu(is_rms, residual, n):
+    # 1M: one row group of slices of 8192, or (16-bit RMSNorm with dh) two of 16384.
+    _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms, residual=residual)
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
@@ -331,7 +333,7 @@ def test_cooperative_configs_per_norm(monkeypatch):
     # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
     replay = {(2, False, False): (8, 0), (2, False, True): (16, 2), (4, False, False): (16, 1),
               (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
-              (2, True, False): (8, 0), (2, True, True): (8, 0)}
+              (2, True, False): (8, 0)}
     # fp32 LayerNorm below 1M: with dh slices of 2048, 3 per SM, replay 1; without, slices
     # of 1024 with L2 prefetch (v0.18)
     cfg = bwd(65536, 132, 4, False, False, True)
@@ -345,6 +347,12 @@ def test_cooperative_configs_per_norm(monkeypatch):
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)
         assert cfg.sync == 3 or not r
     assert bwd(1 << 20, 132, 2, False, True).replay == 0
+    # 16-bit RMSNorm with dh at 1M: two row groups of slices of 16384, 32 warps, replay 1
+    # (v0.23), where that GROUP is 64 only; 512K and 2M keep the others.
+    cfg = bwd(1 << 20, 132, 2, True, False, True)
+    assert (shape(cfg), cfg.group, cfg.replay) == ((16384, 32, 1, 1), 64, 1)
+    assert bwd(1 << 19, 132, 2, True, False, True).block_n == 4096
+    assert bwd(1 << 21, 132, 2, True, False, True).block_n != 16384
 
 
 def test_evict_only_cooperative(monkeypatch):

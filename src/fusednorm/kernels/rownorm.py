@@ -1519,13 +1519,21 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # at 16K / 64K; with replay 1 90.3-90.4 (2048 / 8 / 3 replay 1 89.7-90.4; 1024 / 4 / 5
 # 85.3-85.8), but 91.4-91.7 / 89.9-91.2 at 16K / 64K. Taken at GROUP 32 (32K). Both this
 # and 16-bit RMSNorm's 64K are GROUP 32; why that GROUP reads low is not found.
+# v0.23 call 4 (results/2026-11-25-h100-v0.23-runs/call4, sweep_coop.py, GPU time, two
+# processes, bf16, % of copy, at 1M): slices of 16384 (GROUP 64, two row groups on the GPU
+# rather than one of 128) against the default 8192 / 8 / 1: 16-bit RMSNorm with dh 76.9 /
+# 76.9 -> 80.3 / 80.3 with 32 warps, replay 1 (78.9-79.0 on 16 warps, replay 1; replay 2
+# 65-65.5; 64 registers, 12 B spilled); everything else lost (LayerNorm 81.2-81.6 -> at
+# best 52.7, with dh 79.2-79.5 -> 49.3; RMSNorm 83.0-83.3 -> 72.0-73.5): taken for 16-bit
+# RMSNorm with dh where its GROUP is 64 (N near 1M, the eighth and ninth fields).
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
                         (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 5, True, 1, 2, 0, 32, 32), (2048, 4, 4, True, 1, 0, 1),
                        (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
-    (2, True, True): ((2048, 4, 4), (4096, 4, 2), (8192, 8, 1)),
+    (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
+                      (8192, 8, 1)),
     (4, False, False): ((1024, 4, 4, True, 1, 1, 1, 32, 32), (1024, 4, 4, True, 1, 0, 1),
                         (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
                         (8192, 16, 1, True, 1, 1)),
