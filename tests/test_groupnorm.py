@@ -544,8 +544,10 @@ def test_deterministic(device, layout):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_eager_path_matches_registered_op(device, layout, monkeypatch):
-    # Eager calls skip the dispatcher; the registered op must agree bitwise.
+    # Eager calls skip the dispatcher; the registered op must agree bitwise. (The general
+    # eager path: the training path is compared with it in test_training_path.)
     from fusednorm.ops import eager
+    monkeypatch.setattr(eager, "TRAIN_PLANS", False)
     x = _to_layout(torch.randn(2, 6, 5, 7, device=device), layout).to(torch.float16)
     w, b = torch.randn(6, device=device), torch.randn(6, device=device)
     dy = _to_layout(torch.randn(2, 6, 5, 7, device=device), layout).to(torch.float16)
@@ -813,7 +815,7 @@ def test_int64_offsets():
 ], ids=["group", "split", "instance"])
 def test_inference_path(device, layout, shape, groups):
     # An eager call without gradients or statistics takes the inference path
-    # (ops.groupnorm.infer): the same y on each call, the full path's within rounding, in
+    # (ops.groupnorm.fast): the same y on each call, the full path's within rounding, in
     # x's memory format.
     from fusednorm.kernels.launch import INFER_PLANS
     x = _to_layout(torch.randn(shape, device=device), layout)
@@ -872,3 +874,39 @@ def test_sum_partials(device, P, C, K, has_dw, has_db):
         assert_close(db, pb.double().sum((0, 2)), torch.float32, "db", scale=math.sqrt(P * K))
     if not has_dw:
         assert dw.isnan().all()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("act,grads", [(None, "all"), ("silu", "all"), ("silu", "x"),
+                                       (None, "w")])
+def test_training_path(device, layout, act, grads, monkeypatch):
+    # An eager call that autograd records takes the training path (ops.groupnorm.fast: one
+    # plan per call key, requires_grad included): outputs and gradients bitwise the general
+    # eager path's, with dy in x's strides (the backward's cached launch) and in the other
+    # layout (the general backward), and y in x's layout.
+    from fusednorm.kernels.launch import INFER_PLANS
+    from fusednorm.ops import eager
+    shape = (2, 6, 5, 7)
+    x = _to_layout(torch.randn(shape, device=device), layout).to(torch.bfloat16)
+    w = torch.randn(6, device=device).to(torch.bfloat16)
+    b = torch.randn(6, device=device)  # fp32 bias: its gradient comes back in fp32
+    g = _to_layout(torch.randn(shape, device=device), layout).to(torch.bfloat16)
+    other = "channels_last" if layout == "contiguous" else "contiguous"
+    g_o = _to_layout(torch.randn(shape, device=device), other).to(torch.bfloat16)
+    want = {"all": (True, True, True), "x": (True, False, False), "w": (False, True, True)}[grads]
+    outs = []
+    for plans in (True, False):
+        monkeypatch.setattr(eager, "TRAIN_PLANS", plans)
+        INFER_PLANS.clear()
+        res = []
+        for dy in (g, g_o, g):
+            xs, ws, bs = (t.clone().requires_grad_(q) for t, q in zip((x, w, b), want))
+            y = fusednorm.group_norm(xs, 3, ws, bs, activation=act)
+            taken = plans and use_kernels(device)
+            assert ("Train" in y.grad_fn.name()) == taken, y.grad_fn.name()
+            assert y.stride() == x.stride()
+            (y * dy).sum().backward()
+            res += [y] + [t.grad for t in (xs, ws, bs) if t.requires_grad]
+        outs.append(res)
+    for a, b_ in zip(*outs):
+        assert a.dtype == b_.dtype and a.stride() == b_.stride() and torch.equal(a, b_)

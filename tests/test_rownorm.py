@@ -249,7 +249,8 @@ def test_hold_w_per_config(monkeypatch):
     assert [bwd(n, 132, 4, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     # with dh: the measured configs (v0.21 call 2)
     assert [bwd(n, 132, 2, False, False, True).hold_w for n in (65536, 1 << 20)] == [True, True]
-    assert [bwd(n, 132, 2, True, False, True).hold_w for n in (65536, 1 << 20)] == [False, True]
+    # (16-bit RMSNorm with dh at 1M: slices of 16384 since v0.23, measured without w held)
+    assert [bwd(n, 132, 2, True, False, True).hold_w for n in (65536, 1 << 20)] == [False, False]
     assert [bwd(n, 132, 4, False, False, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert [bwd(n, 132, 4, True, False, True).hold_w for n in (65536, 262144, 1 << 20)] == \
         [True, False, True]

@@ -8,7 +8,7 @@ from torch import Tensor
 
 from .ops.groupnorm import _dense_layout
 from .ops.groupnorm import groupnorm as _group_norm_fwd
-from .ops.groupnorm import infer as _group_norm_infer
+from .ops.groupnorm import fast as _group_norm_fast
 from .ops.rownorm import fast as _rownorm_fast
 from .ops.rownorm import rownorm as _rownorm_fwd
 
@@ -206,12 +206,12 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
 
 
 def _groups(fn: str, x, num_groups, weight, bias, eps, activation, return_stats: bool):
-    """group_norm / instance_norm (num_groups None): the ops layer's inference path when
-    no statistics are asked for (it runs _group_view once per call key), else the full
-    path."""
+    """group_norm / instance_norm (num_groups None): the ops layer's inference or training
+    path when no statistics are asked for (they run _group_view once per call key), else
+    the full path."""
     if not return_stats:
-        y = _group_norm_infer(fn, x, num_groups, weight, bias, eps, activation,
-                              lambda: _group_view(fn, x, num_groups, weight, bias, activation))
+        y = _group_norm_fast(fn, x, num_groups, weight, bias, eps, activation,
+                             lambda: _group_view(fn, x, num_groups, weight, bias, activation))
         if y is not None:
             return y
     xd, g, w, b = _group_view(fn, x, num_groups, weight, bias, activation)

@@ -106,10 +106,3 @@ def eager_plan(x, residual, weight, bias, key, make, make_train=None):
     if plan is None:
         plan = INFER_PLANS.make(key, make_train if training else make)
     return (plan, training) if plan else None
-
-
-def inference_plan(x, residual, weight, bias, key, make):
-    """The inference path's plan (eager_plan) for an eager call on x that needs no
-    gradient, or None."""
-    got = eager_plan(x, residual, weight, bias, key, make)
-    return got[0] if got is not None else None

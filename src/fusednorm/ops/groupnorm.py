@@ -12,8 +12,7 @@ from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
-from .eager import (autograd_function, check_devices, eager_path, inference_plan, tensor_key,
-                    wants_grad)
+from .eager import autograd_function, check_devices, eager_path, eager_plan, tensor_key, wants_grad
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -218,14 +217,18 @@ def _make_plan(x: Tensor, activation, check):
     return K.prepare_fwd(x, g, activation, w, b, x, False), g
 
 
-def infer(fn: str, x, num_groups, weight, bias, eps, activation, check):
-    """y from the inference path, or None where it does not apply. check(): the functional
-    layer's checks, returning (x dense, groups, weight, bias) and raising for bad
-    arguments."""
-    plan = inference_plan(x, None, weight, bias, (fn, num_groups, activation),
-                          lambda: _make_plan(x, activation, check))
-    if plan is None:
+def fast(fn: str, x, num_groups, weight, bias, eps, activation, check):
+    """y from the inference path, or from the training path where autograd records the call
+    (below), or None where neither applies. check(): the functional layer's checks,
+    returning (x dense, groups, weight, bias) and raising for bad arguments."""
+    got = eager_plan(x, None, weight, bias, (fn, num_groups, activation),
+                     lambda: _make_plan(x, activation, check),
+                     lambda: _make_train_plan(x, activation, check))
+    if got is None:
         return None
+    plan, training = got
+    if training:
+        return _EagerGroupNormTrain.apply(plan, float(eps), x, weight, bias)
     prep, g = plan
     y = torch.empty_like(x)
     mean = rstd = None
@@ -234,3 +237,72 @@ def infer(fn: str, x, num_groups, weight, bias, eps, activation, check):
         rstd = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
     K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
     return y
+
+
+# The training path, as the row norms' (ops/rownorm.py): an eager call that autograd
+# records, x dense as it comes, checks and the forward's launch decisions once per call key
+# (requires_grad included); the Function returns y alone, keeps the statistics on its ctx,
+# and its backward reuses one prepared launch while dy comes in x's strides and dtype.
+
+
+class _GroupTrainPlan:
+    __slots__ = ("fwd", "groups", "activation", "channels", "want_dw", "want_db", "dw_dtype",
+                 "db_dtype", "bwd")
+
+    def __init__(self, fwd, groups, activation, x, weight, bias):
+        self.fwd = fwd  # the forward's Prepared (statistics written)
+        self.groups = groups
+        self.activation = activation
+        self.channels = x.shape[1]
+        self.want_dw = weight is not None and weight.requires_grad
+        self.want_db = bias is not None and bias.requires_grad
+        # Unwanted gradients go to fp32 scratch, as _eager_backward's.
+        self.dw_dtype = _grad_dtype(weight) if self.want_dw else torch.float32
+        self.db_dtype = _grad_dtype(bias) if self.want_db else torch.float32
+        self.bwd = None  # the backward's Prepared, made on the first backward
+
+
+def _make_train_plan(x: Tensor, activation, check):
+    xd, g, w, b = check()
+    if not (x.numel() > 0 and xd is x and all(p is None or p.is_contiguous() for p in (w, b))):
+        return False
+    return _GroupTrainPlan(K.prepare_fwd(x, g, activation, w, b, x, True), g, activation, x,
+                           w, b)
+
+
+class _EagerGroupNormTrain(torch.autograd.Function):
+    """The training path's autograd.Function: forward(plan, eps, x, weight, bias) -> y."""
+
+    @staticmethod
+    def forward(ctx, plan, eps, x, weight, bias):
+        y = torch.empty_like(x)
+        mean = torch.empty((x.shape[0], plan.groups), device=x.device, dtype=torch.float32)
+        rstd = torch.empty((x.shape[0], plan.groups), device=x.device, dtype=torch.float32)
+        K.launch_fwd(plan.fwd, x, weight, bias, eps, y, mean, rstd)
+        ctx.plan = plan
+        ctx.stats = (mean, rstd)
+        ctx.save_for_backward(x, weight, bias)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight, bias = ctx.saved_tensors
+        plan = ctx.plan
+        mean, rstd = ctx.stats
+        act = plan.activation
+        if dy.stride() == x.stride() and dy.dtype == x.dtype:
+            prep = plan.bwd
+            if prep is None:
+                f32 = torch.float32
+                prep = plan.bwd = K.prepare_bwd(dy, x, weight, bias if act is not None else None,
+                                                plan.groups, act,
+                                                (f32, f32, x.dtype, plan.dw_dtype, plan.db_dtype))
+            dx = torch.empty_like(x)
+            dw = torch.empty((plan.channels,), device=x.device, dtype=plan.dw_dtype)
+            db = torch.empty((plan.channels,), device=x.device, dtype=plan.db_dtype)
+            K.launch_bwd(prep, dy, x, weight, bias if act is not None else None, mean, rstd, dx,
+                         dw, db)
+        else:  # dy in other strides or dtype: the general implementation
+            dx, dw, db = bwd_impl(dy, x, weight, bias, mean, rstd, plan.groups, act,
+                                  plan.want_dw, plan.want_db)
+        return (None, None, dx, dw if plan.want_dw else None, db if plan.want_db else None)

@@ -1,13 +1,15 @@
-"""The row norms' calls that autograd records, as the bench times them (CUDA events around
-back-to-back calls, so host time counts where it exceeds the GPU's), with the training
-path (ops.rownorm.fast: one plan per call key) against the general eager path
-(fusednorm.ops.eager.TRAIN_PLANS = False), and torch eager beside them, in one process.
-Rounds alternate the two paths; each cell's figure is the median over rounds.
+"""Calls that autograd records, as the bench times them (CUDA events around back-to-back
+calls, so host time counts where it exceeds the GPU's), with the training path
+(ops.rownorm.fast / ops.groupnorm.fast: one plan per call key) against the general eager
+path (fusednorm.ops.eager.TRAIN_PLANS = False), and torch eager beside them, in one
+process. Rounds alternate the two paths; each cell's figure is the median over rounds.
 
 modes: fwd (the forward, graph recorded), bwd (autograd.grad through a kept graph), fwd+bwd.
+Group ops (group_norm: 32 groups) take shapes as 16x320x64x64, a trailing "cl" for
+channels_last (16x320x64x64cl).
 
-    python benchmarks/host_train_rows.py OUT.json [--rounds 3] [--dtypes bf16,fp32]
-        [--shapes 1x4096,32x4096,512x8192]"""
+    python benchmarks/host_train.py OUT.json [--rounds 3] [--dtypes bf16,fp32]
+        [--ops layer_norm,...] [--shapes 1x4096,32x4096,512x8192]"""
 import argparse
 import json
 import statistics
@@ -43,8 +45,13 @@ def main():
     for op in a.ops.split(","):
         for dt in a.dtypes.split(","):
             for s in a.shapes.split(","):
-                shape = tuple(int(v) for v in s.split("x"))
-                case = Case(OPS[op], DTYPES[dt], shape, kind="inference")
+                cl = s.endswith("cl")
+                shape = tuple(int(v) for v in s.rstrip("cl").split("x"))
+                if OPS[op].suite == "rows":
+                    case = Case(OPS[op], DTYPES[dt], shape, kind="inference")
+                else:
+                    case = Case(OPS[op], DTYPES[dt], shape, 32 if op == "group_norm" else 0,
+                                channels_last=cl)
                 inputs, grads = make_inputs(case, dev)
                 copies = _copies(inputs, grads, 1)
                 fns = {"fusednorm": PROVIDERS["fusednorm"].build(case),
