@@ -1135,3 +1135,27 @@ def test_training_path(device, op, grads, monkeypatch):
     y_ref, h64, w64, b64 = _ref(x, r if residual else None, w, b if not is_rms else None,
                                 (n,), 1e-5 if not is_rms else torch.finfo(x.dtype).eps, is_rms)
     assert_close(outs[0][0], y_ref, x.dtype, "y")
+
+
+@pytest.mark.parametrize("route", ["training", "general", "registered"])
+@pytest.mark.parametrize("op", ["layer_norm", "add_rms_norm", "group_norm"])
+def test_double_backward_raises(device, route, op, monkeypatch):
+    # The kernels record no graph, so a second-order gradient through fusednorm would be
+    # silently zero: every route (the training path, the general eager path, the
+    # registered op) must raise when asked for one instead.
+    if not use_kernels(device):
+        pytest.skip("the reference path is plain PyTorch (differentiable twice)")
+    from fusednorm.ops import eager
+    monkeypatch.setattr(eager, "TRAIN_PLANS", route == "training")
+    monkeypatch.setattr(eager, "ENABLED", route != "registered")
+    x = torch.randn(2, 4, 3, 8, device=device, requires_grad=True)
+    w = torch.randn(8 if op != "group_norm" else 4, device=device, requires_grad=True)
+    if op == "layer_norm":
+        y = fusednorm.layer_norm(x, 8, w)
+    elif op == "add_rms_norm":
+        y = fusednorm.add_rms_norm(x, torch.randn_like(x), 8, w)[0]
+    else:
+        y = fusednorm.group_norm(x, 2, w)
+    (g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
+    with pytest.raises(RuntimeError, match="differentiate twice|no autograd formula"):
+        (g.sum() + (x * x).sum()).backward()

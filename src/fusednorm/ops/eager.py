@@ -10,6 +10,7 @@ the registered op, so graphs still see one opaque node with its fake and autogra
 Set fusednorm.ops.eager.ENABLED = False to send every call through the registered op."""
 import torch
 from torch import Tensor
+from torch.autograd.function import once_differentiable
 
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
@@ -26,7 +27,9 @@ def eager_path(x: Tensor) -> bool:
 def autograd_function(name: str, forward_impl, setup_context, backward):
     """A torch.autograd.Function named `name` that runs forward_impl(*args), saves what
     the registered op's setup_context saves, and differentiates with `backward`: the
-    registered op's autograd, without the dispatcher."""
+    registered op's autograd, without the dispatcher. The backward is once
+    differentiable: a double backward through it raises, as through the registered op
+    (its kernels record no graph, so a second-order gradient would silently be zero)."""
     def forward(ctx, *args):
         # Gradients of unused outputs arrive as None rather than zero tensors: the
         # statistics (non-differentiable) and an unused h would otherwise cost a zeroed
@@ -37,7 +40,8 @@ def autograd_function(name: str, forward_impl, setup_context, backward):
         return out
 
     return type(name, (torch.autograd.Function,),
-                {"forward": staticmethod(forward), "backward": staticmethod(backward),
+                {"forward": staticmethod(forward),
+                 "backward": staticmethod(once_differentiable(backward)),
                  "__doc__": autograd_function.__doc__})
 
 

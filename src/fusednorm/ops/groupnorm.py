@@ -7,6 +7,7 @@ from typing import Optional, Tuple
 
 import torch
 from torch import Tensor
+from torch.autograd.function import once_differentiable
 
 from .. import reference
 from ..kernels import groupnorm as K
@@ -285,6 +286,7 @@ class _EagerGroupNormTrain(torch.autograd.Function):
         return y
 
     @staticmethod
+    @once_differentiable  # no second-order gradients (eager.autograd_function)
     def backward(ctx, dy):
         x, weight, bias = ctx.saved_tensors
         plan = ctx.plan

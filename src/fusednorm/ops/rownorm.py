@@ -6,6 +6,7 @@ from typing import Optional, Tuple
 
 import torch
 from torch import Tensor
+from torch.autograd.function import once_differentiable
 
 from .. import reference
 from ..kernels import rownorm as K
@@ -255,6 +256,7 @@ class _EagerRowNormTrain(torch.autograd.Function):
         return y if h is None else (y, h)
 
     @staticmethod
+    @once_differentiable  # no second-order gradients (eager.autograd_function)
     def backward(ctx, dy, dh=None):
         xs, weight = ctx.saved_tensors
         plan = ctx.plan
