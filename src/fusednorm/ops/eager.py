@@ -110,3 +110,20 @@ def eager_plan(x, residual, weight, bias, key, make, make_train=None):
     if plan is None:
         plan = INFER_PLANS.make(key, make_train if training else make)
     return (plan, training) if plan else None
+
+
+class TrainPlan:
+    """What a training path's plan holds for both norm families (ops/rownorm.py and
+    ops/groupnorm.py, fast): the forward's prepared launch (statistics written), which
+    parameter gradients the backward computes and in which dtypes (the parameters', fp32
+    scratch for one not wanted), and the backward's prepared launches, made on the first
+    backward (keyed by the family: with or without dh for the row norms)."""
+    __slots__ = ("fwd", "want_dw", "want_db", "dw_dtype", "db_dtype", "bwd")
+
+    def __init__(self, fwd, weight, bias):
+        self.fwd = fwd
+        self.want_dw = weight is not None and weight.requires_grad
+        self.want_db = bias is not None and bias.requires_grad
+        self.dw_dtype = weight.dtype if self.want_dw else torch.float32
+        self.db_dtype = bias.dtype if self.want_db else torch.float32
+        self.bwd = {}

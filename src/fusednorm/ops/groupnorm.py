@@ -13,7 +13,8 @@ from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
-from .eager import autograd_function, check_devices, eager_path, eager_plan, tensor_key, wants_grad
+from .eager import (TrainPlan, autograd_function, check_devices, eager_path, eager_plan,
+                    tensor_key, wants_grad)
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -246,21 +247,14 @@ def fast(fn: str, x, num_groups, weight, bias, eps, activation, check):
 # and its backward reuses one prepared launch while dy comes in x's strides and dtype.
 
 
-class _GroupTrainPlan:
-    __slots__ = ("fwd", "groups", "activation", "channels", "want_dw", "want_db", "dw_dtype",
-                 "db_dtype", "bwd")
+class _GroupTrainPlan(TrainPlan):
+    __slots__ = ("groups", "activation", "channels")
 
     def __init__(self, fwd, groups, activation, x, weight, bias):
-        self.fwd = fwd  # the forward's Prepared (statistics written)
+        super().__init__(fwd, weight, bias)
         self.groups = groups
         self.activation = activation
         self.channels = x.shape[1]
-        self.want_dw = weight is not None and weight.requires_grad
-        self.want_db = bias is not None and bias.requires_grad
-        # Unwanted gradients go to fp32 scratch, as _eager_backward's.
-        self.dw_dtype = _grad_dtype(weight) if self.want_dw else torch.float32
-        self.db_dtype = _grad_dtype(bias) if self.want_db else torch.float32
-        self.bwd = None  # the backward's Prepared, made on the first backward
 
 
 def _make_train_plan(x: Tensor, activation, check):
@@ -293,12 +287,12 @@ class _EagerGroupNormTrain(torch.autograd.Function):
         mean, rstd = ctx.stats
         act = plan.activation
         if dy.stride() == x.stride() and dy.dtype == x.dtype:
-            prep = plan.bwd
+            prep = plan.bwd.get(None)
             if prep is None:
                 f32 = torch.float32
-                prep = plan.bwd = K.prepare_bwd(dy, x, weight, bias if act is not None else None,
-                                                plan.groups, act,
-                                                (f32, f32, x.dtype, plan.dw_dtype, plan.db_dtype))
+                prep = plan.bwd[None] = K.prepare_bwd(
+                    dy, x, weight, bias if act is not None else None, plan.groups, act,
+                    (f32, f32, x.dtype, plan.dw_dtype, plan.db_dtype))
             dx = torch.empty_like(x)
             dw = torch.empty((plan.channels,), device=x.device, dtype=plan.dw_dtype)
             db = torch.empty((plan.channels,), device=x.device, dtype=plan.db_dtype)

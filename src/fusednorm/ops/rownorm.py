@@ -11,7 +11,8 @@ from torch.autograd.function import once_differentiable
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
-from .eager import autograd_function, check_devices, eager_plan, eager_path, wants_grad
+from .eager import (TrainPlan, autograd_function, check_devices, eager_plan, eager_path,
+                    wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -206,21 +207,14 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
 # own where dy comes as y was made (x's strides and dtype).
 
 
-class _TrainPlan:
-    __slots__ = ("fwd", "is_rms", "rows", "default_eps", "want_dw", "want_db", "dw_dtype",
-                 "db_dtype", "bwd")
+class _TrainPlan(TrainPlan):
+    __slots__ = ("is_rms", "rows", "default_eps")
 
     def __init__(self, fwd, is_rms, rows, default_eps, weight, bias):
-        self.fwd = fwd  # the forward's Prepared (statistics written)
+        super().__init__(fwd, weight, bias)
         self.is_rms = is_rms
         self.rows = rows  # (M, N), the canonical view
         self.default_eps = default_eps  # rms_norm's eps=None
-        self.want_dw = weight is not None and weight.requires_grad
-        self.want_db = bias is not None and bias.requires_grad
-        # The backward's final reduction writes dw / db in the parameters' dtypes.
-        self.dw_dtype = weight.dtype if weight is not None else torch.float32
-        self.db_dtype = bias.dtype if bias is not None else torch.float32
-        self.bwd = {}  # has dh -> the backward's Prepared, made on the first backward
 
 
 def _make_train_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
