@@ -30,28 +30,3 @@ def sm_count(device: torch.device) -> int:
     if device.type != "cuda":
         return 4
     return _sm_count(device.index if device.index is not None else torch.cuda.current_device())
-
-
-# Programmatic dependent launch (PDL, sm_90 on): where one op runs several kernels in a
-# row, the later ones are launched with CUDA's programmatic stream serialization, so
-# their programs are dispatched while the earlier kernel finishes; each waits
-# (griddepcontrol.wait, before any memory access) until that kernel has completed and
-# its writes are visible. The earlier kernel asks for the early launch
-# (griddepcontrol.launch_dependents) as its programs start. The first kernel of an op is
-# launched as usual, so nothing of an op overlaps the work queued before it.
-# FUSEDNORM_PDL=0 turns it off (A/B runs); the measurement behind the default is in
-# benchmarks/NOTES.md, v0.24.
-PDL = os.environ.get("FUSEDNORM_PDL", "1") != "0"
-
-
-@functools.lru_cache(maxsize=None)
-def _pdl_capable(index: int) -> bool:
-    return torch.cuda.get_device_capability(index) >= (9, 0)
-
-
-def pdl(device: torch.device) -> bool:
-    """Whether launches on `device` use programmatic dependent launch (PDL above): a
-    CUDA device of compute capability 9.0 or more, never the interpreter."""
-    if not PDL or device.type != "cuda" or interpreting():
-        return False
-    return _pdl_capable(device.index if device.index is not None else torch.cuda.current_device())

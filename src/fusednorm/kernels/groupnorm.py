@@ -69,13 +69,13 @@ import torch
 import triton
 import triton.language as tl
 
-from . import pdl, sm_count
+from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
                      dtype_of)
 from . import rownorm as R
-from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _gdc, _next_pow2, _prev_pow2, _publish,
-                      _spin, _unpack, _wait_tags)
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
+                      _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -602,9 +602,7 @@ def _groupnorm_bwd_group_kernel(
     #                           DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: samples per step of that sum
     SUM_C: tl.constexpr,  # FINAL_SUM: channels per step
-    GDC: tl.constexpr,  # rownorm._gdc: 1 where a sum launch follows (PDL), else 0
 ):
-    _gdc(GDC)
     pid = tl.program_id(0)  # n * G + g
     G = C // Cg
     n = pid // G
@@ -778,9 +776,7 @@ def _groupnorm_cols_stats_kernel(
     BLOCK_C: tl.constexpr,  # channels per tile
     BLOCK_S: tl.constexpr,  # positions per tile
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
-    GDC: tl.constexpr,  # rownorm._gdc: 1 with PDL (the combine launch follows), else 0
 ):
-    _gdc(GDC)
     row, n, rows, origin, cc = _cols_tile(tl.program_id(0), n_chunks, s_chunk, S, C, BLOCK_C)
     c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
@@ -829,10 +825,7 @@ def _groupnorm_cols_combine_kernel(
     COMB_G: tl.constexpr,  # groups per program
     COMB_C: tl.constexpr,  # channel lanes, >= COMB_G * Cg
     COMB_K: tl.constexpr,  # chunks per step
-    GDC: tl.constexpr,  # rownorm._gdc: 3 with PDL (after the stats launch, before the
-    #                     apply launch), else 0
 ):
-    _gdc(GDC)
     n = tl.program_id(0)  # grid (N, cdiv(G, COMB_G))
     g0 = tl.program_id(1) * COMB_G
     G = C // Cg
@@ -926,9 +919,7 @@ def _groupnorm_cols_apply_kernel(
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
     SUM_N: tl.constexpr,  # backward: samples per step of the dw, db sums
     SUM_C: tl.constexpr,  # backward: channels per dw, db program
-    GDC: tl.constexpr,  # rownorm._gdc: 2 with PDL (after the combine launch), else 0
 ):
-    _gdc(GDC)
     # Programs in reverse: the last tiles of the stats launch first (in L2); in the
     # backward the cdiv(C, SUM_C) programs past the tiles, which run first, sum dw and db
     # over the samples in order (no launch of their own).
@@ -1592,15 +1583,11 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
     comb_warps = max(1, min(8, cc.comb_c * cc.comb_k // 512))
     part = 2 * N * cc.n_chunks * C
     sums = _cdiv(C, SUM_BLOCK_N) if backward else 0  # the apply's dw, db programs
-    on = pdl(x.device)  # the combine and apply launches with PDL (kernels/__init__.py)
     return Prepared((
-        FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles + (("GDC", int(on)),),
-                    cc.num_warps),
-        FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints,
-                    comb + (("GDC", 3 if on else 0),), comb_warps, pdl=on),
+        FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps),
+        FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps),
         FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
-            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N), ("GDC", 2 if on else 0)),
-            cc.num_warps, pdl=on)),
+            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
         scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
 
 
@@ -1788,7 +1775,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel),
             # by the launch's last program (rows.folded) or a launch of their own.
             total = () if rows.folded else (
-                R.sum_launch(N, C, rows.partials // (N * C), True, True, pdl(x.device)),)
+                R.sum_launch(N, C, rows.partials // (N * C), True, True),)
             return Prepared(total, scratch=2 * rows.partials, rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
@@ -1798,16 +1785,15 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         # by each group's last program (FINAL_SUM) where a group's Cg x N sums fit
         # FOLD_GROUP_MAX, else in a launch of their own.
         fold = Cg * N <= FOLD_GROUP_MAX
-        on = pdl(x.device) and not fold  # the sum launch with PDL (kernels/__init__.py)
         sum_p = min(_next_pow2(N), 16)
         sum_c = min(_next_pow2(Cg), max(1, FOLD_TILE // sum_p))
         main = FixedLaunch(_BWD_GROUP, (N * num_groups,),
                            (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
                            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
-                                    ("SUM_P", sum_p), ("SUM_C", sum_c), ("GDC", int(on))),
+                                    ("SUM_P", sum_p), ("SUM_C", sum_c)),
                            gc.num_warps)
-        return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True, on)),
+        return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
     cc = cols_config(x, Cg, backward=True) if x.stride(1) == 1 and C > 1 else None

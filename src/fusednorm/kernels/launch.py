@@ -78,28 +78,21 @@ class CachedKernel:
         self.compiled = {}
         self.direct_launches = 0  # for tests: how many launches skipped the JIT
 
-    def __call__(self, grid, args, constexprs, num_warps, maxnreg=None, pdl=False):
+    def __call__(self, grid, args, constexprs, num_warps, maxnreg=None):
         """Launch on `grid` (a tuple of up to 3 ints) with the runtime `args` (a tuple,
         in signature order) and `constexprs` (a tuple of (name, value) in signature
         order); maxnreg: a cap on registers per thread (Triton's option; the interpreter
-        ignores it); pdl: launch with programmatic stream serialization (Triton's
-        launch_pdl; kernels/__init__.py, PDL). Returns the CompiledKernel used (None where
-        Triton's JIT path ran it without returning one: the interpreter, hooks
-        installed)."""
+        ignores it). Returns the CompiledKernel used (None where Triton's JIT path ran it
+        without returning one: the interpreter, hooks installed)."""
         t = args[0]
-        options = {}
-        if t.is_cuda:
-            if maxnreg is not None:
-                options["maxnreg"] = maxnreg
-            if pdl:
-                options["launch_pdl"] = True
+        options = {} if maxnreg is None or not t.is_cuda else {"maxnreg": maxnreg}
         # CPU tensors (the interpreter) always take Triton's own entry point.
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
             self.fn[grid](*args, num_warps=num_warps, **options, **dict(constexprs))
             return
         drv = _driver()
         device = drv.get_current_device()
-        key = (device, num_warps, maxnreg, pdl, constexprs, tuple(map(arg_key, args)))
+        key = (device, num_warps, maxnreg, constexprs, tuple(map(arg_key, args)))
         ck = self.compiled.get(key)
         g0 = grid[0]
         g1 = grid[1] if len(grid) > 1 else 1
@@ -134,10 +127,10 @@ class FixedLaunch:
     path, as before."""
 
     __slots__ = ("kernel", "grid", "ints", "constexprs", "values", "num_warps", "maxnreg",
-                 "pdl", "compiled")
+                 "compiled")
 
     def __init__(self, kernel: CachedKernel, grid, ints, constexprs, num_warps: int,
-                 maxnreg=None, pdl: bool = False):
+                 maxnreg=None):
         self.kernel = kernel
         self.grid = (tuple(grid) + (1, 1))[:3]
         self.ints = tuple(ints)
@@ -145,14 +138,13 @@ class FixedLaunch:
         self.values = tuple(v for _, v in self.constexprs)
         self.num_warps = num_warps
         self.maxnreg = maxnreg
-        self.pdl = pdl  # launched with programmatic stream serialization (CachedKernel)
         self.compiled = {}
 
     def __call__(self, tensors, tail=()):
         t = tensors[0]
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
             self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
-                        self.num_warps, self.maxnreg, self.pdl)
+                        self.num_warps, self.maxnreg)
             return
         # The addresses, read once: the direct launch takes them as ints (Triton's C
         # launcher would otherwise call data_ptr() again and ask the driver about each
@@ -166,7 +158,7 @@ class FixedLaunch:
         direct = self.compiled.get((device, aligned))
         if direct is None:
             ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
-                             self.num_warps, self.maxnreg, self.pdl)
+                             self.num_warps, self.maxnreg)
             if ck is not None:
                 self.compiled[(device, aligned)] = _direct(ck)
             return
@@ -195,7 +187,7 @@ class FixedLaunch:
         if not (_ENABLED and tensors[0].is_cuda) or _hooks_installed():
             return None
         return self.kernel((0, 1, 1), (*tensors, *self.ints, *tail), self.constexprs,
-                           self.num_warps, self.maxnreg, self.pdl)
+                           self.num_warps, self.maxnreg)
 
 
 # Per SM (H100, and every NVIDIA GPU from Volta on but the smaller-SM ones): registers,

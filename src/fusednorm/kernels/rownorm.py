@@ -54,25 +54,11 @@ from typing import Optional
 import torch
 import triton
 import triton.language as tl
-from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
-from . import interpreting, pdl, sm_count
+from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
                      coop_workspace, dtype_of)
-
-
-@triton.jit
-def _gdc(GDC: tl.constexpr):
-    """Programmatic dependent launch (kernels/__init__.py, PDL), at a kernel's start: GDC
-    1 lets the next kernel of the op be dispatched now (launch_dependents), 2 waits until
-    the previous kernel has completed and its writes are visible (wait), 3 both; 0 none
-    (the interpreter, GPUs before sm_90, PDL off). A kernel launched with PDL must wait
-    before its first memory access."""
-    if GDC % 2 == 1:
-        gdc_launch_dependents()
-    if GDC >= 2:
-        gdc_wait()
 
 
 @triton.jit
@@ -933,9 +919,7 @@ def _rownorm_bwd_kernel(
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
-    GDC: tl.constexpr,  # _gdc: 1 where a sum launch follows (PDL), else 0
 ):
-    _gdc(GDC)
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
     if PATH == 0:
@@ -1316,11 +1300,9 @@ def _sum_partials_kernel(
     BLOCK_P: tl.constexpr,  # partial blocks per step
     BLOCK_N: tl.constexpr,  # columns per program
     BLOCK_K: tl.constexpr,  # partials of a column per step (1: K is 1)
-    GDC: tl.constexpr,  # _gdc: 2 where launched with PDL after the partials' kernel
 ):
     """dw, db from their partials (_sum_columns), BLOCK_N columns a program: one launch
     instead of a sum and a cast each."""
-    _gdc(GDC)
     _sum_columns(DW_P, DB_P, DW, DB, P, N, K, tl.program_id(0), HAS_DW, HAS_DB, BLOCK_P,
                  BLOCK_N, BLOCK_K)
 
@@ -1835,17 +1817,14 @@ def _fold_tile(P: int, K: int):
     return sum_p, max(1, lanes // sum_k), sum_k
 
 
-def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool,
-               after_pdl: bool = False) -> FixedLaunch:
+def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
     """The launch of _sum_partials_kernel over (P, N, K) partials: 16 x 256 lanes a step
-    as above, the K partials of a column side by side (at most 64 a step). after_pdl:
-    launched with PDL after the partials' kernel (which was prepared with GDC 1)."""
+    as above, the K partials of a column side by side (at most 64 a step)."""
     block_k = min(_next_pow2(K), 64) if K > 1 else 1
     block_n = max(1, SUM_BLOCK_N // block_k)
     return FixedLaunch(_SUM, (_cdiv(N, block_n),), (P, N, K), (
         ("HAS_DW", has_dw), ("HAS_DB", has_db), ("BLOCK_P", SUM_BLOCK_P),
-        ("BLOCK_N", block_n), ("BLOCK_K", block_k), ("GDC", 2 if after_pdl else 0)),
-        SUM_WARPS, pdl=after_pdl)
+        ("BLOCK_N", block_n), ("BLOCK_K", block_k)), SUM_WARPS)
 
 
 @dataclass(frozen=True)
@@ -2272,10 +2251,6 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         steps = _cdiv(max(M, 1), cfg.rows)
         rows_per_program = _cdiv(steps, max_programs) * cfg.rows
         programs = partials = _cdiv(max(M, 1), rows_per_program)
-    # PDL: where a sum launch follows (below, or groupnorm's for its rows path), its
-    # programs are dispatched while this launch finishes.
-    gdc = pdl(device) and ((affine > 0 and not fold)
-                           or (affine == 0 and (has_dw or want_db) and partials > 1))
     launch = FixedLaunch(_BWD, (programs,), (M, N) + strides + (rows_per_program, G, CG, S), (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_DW", has_dw),
         ("HAS_BIAS", want_db), ("HAS_DH", has_dh), ("PATH", cfg.path),
@@ -2289,7 +2264,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
-                   and affine == 0 and has_w), ("GDC", int(gdc))), cfg.num_warps)
+                   and affine == 0 and has_w)), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
@@ -2298,7 +2273,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched.
     if (has_dw or want_db) and partials > 1:
-        total = sum_launch(partials, N, 1, has_dw, want_db, gdc)
+        total = sum_launch(partials, N, 1, has_dw, want_db)
     return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
                     total=total, cfg=cfg, tag_span=M if ROW_TAG and cfg.path == COOP else 1)
