@@ -17,4 +17,4 @@ wait; echo warm $SECONDS; pack
 SWEEP_DTYPES=bf16,fp16 SWEEP_FWD="$P" timeout 150 python benchmarks/sweep_coop.py $W/fwd_a.json > $W/fwd_a.log 2>&1; pack
 SWEEP_RES=1 SWEEP_DTYPES=bf16 SWEEP_FWD="$R" timeout 80 python benchmarks/sweep_coop.py $W/res_a.json > $W/res_a.log 2>&1; pack
 left=$((575 - SECONDS)); SWEEP_DTYPES=bf16,fp16 SWEEP_FWD="$P" timeout $left python benchmarks/sweep_coop.py $W/fwd_b.json > $W/fwd_b.log 2>&1; pack
-paste $W/fwd_a.log $W/fwd_b.log | cut -c1-150; cat $W/res_a.log; echo SECONDS $SECONDS
+cat $W/fwd_a.log $W/fwd_b.log | cut -c1-90; cat $W/res_a.log | cut -c1-90; echo SECONDS $SECONDS
