@@ -86,8 +86,9 @@ def main():
             for kern in (K._COLS_STATS, K._COLS_COMBINE, K._COLS_APPLY):
                 for key, ck in kern.compiled.items():
                     ck._init_handles()
+                    # CachedKernel's key: (device, warps, maxnreg, constexprs, arguments)
                     print(f"   {ck.metadata.name} regs {ck.n_regs} spills {ck.n_spills} warps "
-                          f"{key[1]} {dict(key[2])}")
+                          f"{key[1]} {dict(key[3])}")
                 kern.compiled.clear()
     for k, v in defaults.items():
         setattr(K, k, v)
