@@ -645,6 +645,42 @@ def test_launch_cache_gpu():
     assert K._FWD.direct_launches > before
 
 
+def test_direct_call_declines_without_a_compiled_launch():
+    # FixedLaunch.direct_call launches only what a call with the tensors compiled for this
+    # device (never in the interpreter, never before a first call): otherwise it returns
+    # False and the caller passes the tensors.
+    x = torch.empty(4, 1024, dtype=torch.bfloat16)
+    prep = K.prepare_fwd(x, None, None, None, False, x, None, None, None)
+    assert not prep.launch.compiled
+    assert prep.launch.direct_call([x.data_ptr()] * 9, (1e-5, 1)) is False
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("n", [1000, K.FWD_TILE_MAX + 4000], ids=["tile", "coop"])
+def test_launch_infer_gpu(n):
+    # The inference path's launch (kernels.rownorm.launch_infer: addresses read once,
+    # FixedLaunch.direct_call) on the tile and cooperative paths, with a residual, its
+    # inputs at aligned and misaligned offsets (the direct launch declines those and the
+    # FixedLaunch takes the tensors), repeated so that later calls launch directly.
+    buf = torch.randn(2, 8 * n + 8, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+    before = K._FWD.direct_launches
+    for _ in range(3):
+        for off in (0, 1):
+            x = buf[0, off:off + 8 * n].view(8, n)
+            r = buf[1, 8 - off:8 - off + 8 * n].view(8, n)
+            y, h = fusednorm.add_layer_norm(x, r, n, w, b)
+            h64 = x.double() + r.double()
+            assert_close(h, h64, torch.bfloat16, f"h off={off}")
+            assert_close(y, F.layer_norm(h64, (n,), w.double(), b.double()), torch.bfloat16,
+                         f"y off={off}")
+            y = fusednorm.rms_norm(x, n, w, eps=1e-6)
+            assert_close(y, F.rms_norm(x.double(), (n,), w.double(), 1e-6), torch.bfloat16,
+                         f"rms off={off}")
+    assert K._FWD.direct_launches > before
+
+
 @pytest.mark.parametrize("sync", [1, 2, 3, 4])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_cooperative_sync_modes(device, sync, is_rms, monkeypatch):

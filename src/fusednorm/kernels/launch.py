@@ -20,6 +20,8 @@ plus every constexpr, num_warps and the device. Our key records exactly those.
 The direct launch is used only on CUDA, with Triton 3.6, without launch hooks (a
 profiler's hooks take the normal path) and unless FUSEDNORM_LAUNCH_CACHE=0."""
 import os
+from functools import reduce
+from operator import or_
 from typing import Optional
 
 import torch
@@ -150,6 +152,8 @@ class FixedLaunch:
         # launcher would otherwise call data_ptr() again and ask the driver about each
         # pointer; the functional layer has checked that every tensor is on x's device).
         ptrs = [a.data_ptr() for a in tensors]
+        if not reduce(or_, ptrs) & 15 and self._direct_aligned(ptrs, tail):
+            return
         aligned = 0
         for p in ptrs:
             aligned = aligned + aligned + (p % 16 == 0)
@@ -169,6 +173,35 @@ class FixedLaunch:
         fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *ptrs, *self.ints, *tail,
            *self.values)
         self.kernel.direct_launches += 1
+
+    def direct_call(self, ptrs, tail=()) -> bool:
+        """Launch with the tensors' addresses `ptrs` (ints, in the tensors' order) where
+        the direct launch applies: every address 16-byte aligned (one OR decides it, the
+        common case) and this launch already compiled for this device with them (a call
+        with the tensors did that). Returns False where it did not launch (not compiled
+        yet, an address not aligned, launch hooks installed, direct launches off, the
+        interpreter): the caller then calls the FixedLaunch with the tensors. A caller
+        that holds the addresses saves reading them again (kernels/rownorm.py,
+        launch_infer: an argument passed several times is read once)."""
+        if not self.compiled or not _ENABLED or _hooks_installed() or reduce(or_, ptrs) & 15:
+            return False
+        return self._direct_aligned(ptrs, tail)
+
+    def _direct_aligned(self, ptrs, tail) -> bool:
+        # The direct launch of 16-byte aligned addresses: the alignment key of __call__'s
+        # loop is then all ones. False where that launch is not compiled for this device.
+        drv = _driver()
+        device = drv.get_current_device()
+        direct = self.compiled.get((device, (1 << len(ptrs)) - 1))
+        if direct is None:
+            return False
+        g0, g1, g2 = self.grid
+        if g0 * g1 * g2:
+            fn, prefix = direct
+            fn(g0, g1, g2, drv.get_current_stream(device), *prefix, *ptrs, *self.ints, *tail,
+               *self.values)
+            self.kernel.direct_launches += 1
+        return True
 
     def resident(self, device, dtypes, tail=()) -> Optional[int]:
         """How many programs of this launch fit one SM (resident_programs), compiled for

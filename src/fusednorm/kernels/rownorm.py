@@ -2205,6 +2205,27 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
         x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, tag))
 
 
+def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
+    """launch_fwd without statistics (prepared with rstd None), as the inference path
+    calls it: each distinct address read once (FixedLaunch.direct_call), the tensors
+    passed only where the direct launch does not apply. On the lent H100's host, the
+    launch with y allocated took 7.6-8.3 us a call against 8.6-9.3 through launch_fwd
+    (benchmarks/host_infer.py, `lean`; NOTES v0.24)."""
+    if prep.coop_slots:
+        ws, tag = prep.workspace(x.device)
+    else:
+        ws, tag = y, 1
+    px = x.data_ptr()
+    py = y.data_ptr()
+    ptrs = (px, px if residual is None else residual.data_ptr(),
+            px if weight is None else weight.data_ptr(), px if bias is None else bias.data_ptr(),
+            py, py if h is None else h.data_ptr(), py, py, py if ws is y else ws.data_ptr())
+    if not prep.launch.direct_call(ptrs, (eps, tag)):
+        prep.launch((x, x if residual is None else residual, x if weight is None else weight,
+                     x if bias is None else bias, y, y if h is None else h, y, y, ws),
+                    (eps, tag))
+
+
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
     """Launch the forward on an (M, N) x with unit column stride; outputs preallocated
     (rstd None: no statistics)."""

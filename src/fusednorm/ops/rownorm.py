@@ -194,8 +194,8 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
     prep, default_eps = plan
     y = torch.empty_like(x)
     h = None if residual is None else torch.empty_like(x)
-    K.launch_fwd(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
-                 y, h, None, None)
+    K.launch_infer(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
+                   y, h)
     return y, h
 
 
