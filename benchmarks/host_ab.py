@@ -1,0 +1,102 @@
+"""Host time per call of this tree's fusednorm against an earlier one, torch beside them, in
+one process (the lent host's speed drifts between processes): calls enqueued back to back
+without waiting, wall time / calls, median of ROUNDS rounds that take the providers in
+turn. The earlier tree is imported as the package `fusednorm_old` from OLD_PATH (a copy
+of its src/fusednorm renamed so, its ops registered as fusednorm_old::*).
+
+Cells: the inference path (no grad) of layer_norm, rms_norm, add_rms_norm at 1x4096 and
+32x4096 and of group_norm at 16x1280x8x8 (both layouts), bf16; and layer_norm fwd+bwd
+(the training path: forward, then autograd.grad) at 32x4096.
+
+    python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7]"""
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+import triton
+
+import fusednorm
+
+
+def per_call_us(fn, n=2000):
+    for _ in range(50):
+        fn()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    t = (time.perf_counter() - t0) / n * 1e6
+    torch.cuda.synchronize()
+    return t
+
+
+def cells(libs):
+    dev, dt = "cuda", torch.bfloat16
+    out = []
+    for M in (1, 32):
+        N = 4096
+        x = torch.randn(M, N, device=dev, dtype=dt)
+        r = torch.randn_like(x)
+        w = torch.randn(N, device=dev, dtype=dt)
+        b = torch.randn(N, device=dev, dtype=dt)
+        out.append((f"layer_norm {M}x{N}", lambda: F.layer_norm(x, (N,), w, b),
+                    {k: (lambda m=m: m.layer_norm(x, (N,), w, b)) for k, m in libs.items()}))
+        out.append((f"rms_norm {M}x{N}", lambda: F.rms_norm(x, (N,), w, 1e-6),
+                    {k: (lambda m=m: m.rms_norm(x, (N,), w, 1e-6)) for k, m in libs.items()}))
+        out.append((f"add_rms_norm {M}x{N}",
+                    lambda: F.rms_norm(x + r, (N,), w, 1e-6),
+                    {k: (lambda m=m: m.add_rms_norm(x, r, (N,), w, 1e-6)) for k, m in libs.items()}))
+    for cl in (False, True):
+        x = torch.randn(16, 1280, 8, 8, device=dev, dtype=dt)
+        if cl:
+            x = x.contiguous(memory_format=torch.channels_last)
+        w = torch.randn(1280, device=dev, dtype=dt)
+        tag = "cl" if cl else "nc"
+        out.append((f"group_norm 16x1280x8x8 {tag}", lambda x=x, w=w: F.group_norm(x, 32, w, w),
+                    {k: (lambda m=m, x=x, w=w: m.group_norm(x, 32, w, w)) for k, m in libs.items()}))
+    x = torch.randn(32, 4096, device=dev, dtype=dt, requires_grad=True)
+    w = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
+    b = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
+    dy = torch.randn(32, 4096, device=dev, dtype=dt)
+
+    def step(f):
+        return lambda: torch.autograd.grad(f(x, (4096,), w, b), (x, w, b), dy)
+    out.append(("layer_norm 32x4096 fwd+bwd", step(F.layer_norm),
+                {k: step(m.layer_norm) for k, m in libs.items()}))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("old_path")
+    ap.add_argument("--rounds", type=int, default=7)
+    a = ap.parse_args()
+    sys.path.insert(0, a.old_path)
+    import fusednorm_old
+    libs = {"new": fusednorm, "old": fusednorm_old}
+    rows = []
+    for name, tfn, fns in cells(libs):
+        variants = {"torch": tfn, **fns}
+        times = {k: [] for k in variants}
+        with torch.no_grad() if "fwd+bwd" not in name else torch.enable_grad():
+            for _ in range(a.rounds):
+                for k, f in variants.items():
+                    times[k].append(per_call_us(f, 1000 if "fwd+bwd" in name else 2000))
+        row = dict(cell=name, **{k: statistics.median(v) for k, v in times.items()}, all=times)
+        row["new/old"] = row["new"] / row["old"]
+        rows.append(row)
+        print(f"{name:30s} torch {row['torch']:7.2f} new {row['new']:7.2f} old {row['old']:7.2f} "
+              f"new/old {row['new/old']:.3f}", flush=True)
+    meta = dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__,
+                triton=triton.__version__, unit="us per call", rounds=a.rounds)
+    with open(a.out, "w") as f:
+        json.dump(dict(meta=meta, rows=rows), f, indent=1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
