@@ -119,7 +119,7 @@ def main():
                 print(f"{name:9s} {row['layout']} {mode} fusednorm {f * 1e3:8.1f} us "
                       f"({row['fusednorm_pct']:5.1f}%) torch {t * 1e3:8.1f} us speedup "
                       f"{t / f:5.2f}x{'' if ok else '  WRONG ' + str(errs)}", flush=True)
-            del xs, dy
+            xs = dy = None  # free the inputs before the next case
             torch.cuda.empty_cache()
             with open(a.out, "w") as fh:
                 json.dump(dict(meta=meta, rows=rows), fh, indent=1)
