@@ -5,8 +5,9 @@ turn. The earlier tree is imported as the package `fusednorm_old` from OLD_PATH 
 of its src/fusednorm renamed so, its ops registered as fusednorm_old::*).
 
 Cells: the inference path (no grad) of layer_norm, rms_norm, add_rms_norm at 1x4096 and
-32x4096 and of group_norm at 16x1280x8x8 (both layouts), bf16; and layer_norm fwd+bwd
-(the training path: forward, then autograd.grad) at 32x4096.
+32x4096 and of group_norm at 16x1280x8x8 (both layouts), bf16; layer_norm fwd+bwd (the
+training path: forward, then autograd.grad) and its backward alone at 32x4096; group_norm
+with fused silu, backward alone, at 16x1280x16x16 (both layouts).
 
     python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7]"""
 import argparse
@@ -65,8 +66,29 @@ def cells(libs):
 
     def step(f):
         return lambda: torch.autograd.grad(f(x, (4096,), w, b), (x, w, b), dy)
+
+    def bwd(f):  # the backward alone, through a kept graph
+        y = f(x, (4096,), w, b)
+        return lambda: torch.autograd.grad(y, (x, w, b), dy, retain_graph=True)
     out.append(("layer_norm 32x4096 fwd+bwd", step(F.layer_norm),
                 {k: step(m.layer_norm) for k, m in libs.items()}))
+    out.append(("layer_norm 32x4096 bwd", bwd(F.layer_norm),
+                {k: bwd(m.layer_norm) for k, m in libs.items()}))
+    for cl in (False, True):
+        x = torch.randn(16, 1280, 16, 16, device=dev, dtype=dt)
+        if cl:
+            x = x.contiguous(memory_format=torch.channels_last)
+        x.requires_grad_()
+        w = torch.randn(1280, device=dev, dtype=dt, requires_grad=True)
+        dy = torch.randn_like(x)
+
+        def gbwd(f, x=x, w=w, dy=dy):
+            y = f(x, w)
+            return lambda: torch.autograd.grad(y, (x, w), dy, retain_graph=True)
+        out.append((f"group_norm silu 16x1280x16x16 {'cl' if cl else 'nc'} bwd",
+                    gbwd(lambda x, w: F.silu(F.group_norm(x, 32, w, w))),
+                    {k: gbwd(lambda x, w, m=m: m.group_norm(x, 32, w, w, activation="silu"))
+                     for k, m in libs.items()}))
     return out
 
 
@@ -83,10 +105,10 @@ def main():
     for name, tfn, fns in cells(libs):
         variants = {"torch": tfn, **fns}
         times = {k: [] for k in variants}
-        with torch.no_grad() if "fwd+bwd" not in name else torch.enable_grad():
+        with torch.no_grad() if "bwd" not in name else torch.enable_grad():
             for _ in range(a.rounds):
                 for k, f in variants.items():
-                    times[k].append(per_call_us(f, 1000 if "fwd+bwd" in name else 2000))
+                    times[k].append(per_call_us(f, 1000 if "bwd" in name else 2000))
         row = dict(cell=name, **{k: statistics.median(v) for k, v in times.items()}, all=times)
         row["new/old"] = row["new"] / row["old"]
         rows.append(row)

@@ -8,6 +8,8 @@ needed); torch.compile traces and tensor subclasses (fake, functional, DTensor, 
 the registered op, so graphs still see one opaque node with its fake and autograd rules.
 
 Set fusednorm.ops.eager.ENABLED = False to send every call through the registered op."""
+import functools
+
 import torch
 from torch import Tensor
 from torch.autograd.function import once_differentiable
@@ -22,6 +24,23 @@ _is_compiling = torch.compiler.is_compiling
 
 def eager_path(x: Tensor) -> bool:
     return ENABLED and type(x) is Tensor and not _is_compiling()
+
+
+def first_order(backward):
+    """torch's once_differentiable for an autograd.Function's backward, without its cost on
+    an ordinary backward: the engine runs a backward with grad mode off unless
+    create_graph=True, and then `backward` runs as it is (once_differentiable would enter
+    no_grad around it and check grad mode again, which changes nothing there); with grad
+    mode on, once_differentiable's wrapper runs, so a double backward raises."""
+    once = once_differentiable(backward)
+    is_grad_enabled = torch.is_grad_enabled
+
+    @functools.wraps(backward)
+    def wrapper(ctx, *args):
+        if is_grad_enabled():
+            return once(ctx, *args)
+        return backward(ctx, *args)
+    return wrapper
 
 
 def autograd_function(name: str, forward_impl, setup_context, backward):
@@ -41,7 +60,7 @@ def autograd_function(name: str, forward_impl, setup_context, backward):
 
     return type(name, (torch.autograd.Function,),
                 {"forward": staticmethod(forward),
-                 "backward": staticmethod(once_differentiable(backward)),
+                 "backward": staticmethod(first_order(backward)),
                  "__doc__": autograd_function.__doc__})
 
 

@@ -7,14 +7,13 @@ from typing import Optional, Tuple
 
 import torch
 from torch import Tensor
-from torch.autograd.function import once_differentiable
 
 from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
 from .eager import (TrainPlan, autograd_function, check_devices, eager_path, eager_plan,
-                    tensor_key, wants_grad)
+                    first_order, tensor_key, wants_grad)
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -280,7 +279,7 @@ class _EagerGroupNormTrain(torch.autograd.Function):
         return y
 
     @staticmethod
-    @once_differentiable  # no second-order gradients (eager.autograd_function)
+    @first_order  # no second-order gradients (eager.first_order)
     def backward(ctx, dy):
         x, weight, bias = ctx.saved_tensors
         plan = ctx.plan

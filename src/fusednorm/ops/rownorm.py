@@ -6,13 +6,12 @@ from typing import Optional, Tuple
 
 import torch
 from torch import Tensor
-from torch.autograd.function import once_differentiable
 
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
 from .eager import (TrainPlan, autograd_function, check_devices, eager_plan, eager_path,
-                    wants_grad)
+                    first_order, wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -250,7 +249,7 @@ class _EagerRowNormTrain(torch.autograd.Function):
         return y if h is None else (y, h)
 
     @staticmethod
-    @once_differentiable  # no second-order gradients (eager.autograd_function)
+    @first_order  # no second-order gradients (eager.first_order)
     def backward(ctx, dy, dh=None):
         xs, weight = ctx.saved_tensors
         plan = ctx.plan
