@@ -35,30 +35,34 @@ def per_call_us(fn, n=2000):
     return t
 
 
-def cells(libs):
-    dev, dt = "cuda", torch.bfloat16
-    out = []
-    for M in (1, 32):
-        N = 4096
-        x = torch.randn(M, N, device=dev, dtype=dt)
-        r = torch.randn_like(x)
-        w = torch.randn(N, device=dev, dtype=dt)
-        b = torch.randn(N, device=dev, dtype=dt)
-        out.append((f"layer_norm {M}x{N}", lambda: F.layer_norm(x, (N,), w, b),
-                    {k: (lambda m=m: m.layer_norm(x, (N,), w, b)) for k, m in libs.items()}))
-        out.append((f"rms_norm {M}x{N}", lambda: F.rms_norm(x, (N,), w, 1e-6),
-                    {k: (lambda m=m: m.rms_norm(x, (N,), w, 1e-6)) for k, m in libs.items()}))
-        out.append((f"add_rms_norm {M}x{N}",
-                    lambda: F.rms_norm(x + r, (N,), w, 1e-6),
-                    {k: (lambda m=m: m.add_rms_norm(x, r, (N,), w, 1e-6)) for k, m in libs.items()}))
-    for cl in (False, True):
-        x = torch.randn(16, 1280, 8, 8, device=dev, dtype=dt)
-        if cl:
-            x = x.contiguous(memory_format=torch.channels_last)
-        w = torch.randn(1280, device=dev, dtype=dt)
-        tag = "cl" if cl else "nc"
-        out.append((f"group_norm 16x1280x8x8 {tag}", lambda x=x, w=w: F.group_norm(x, 32, w, w),
-                    {k: (lambda m=m, x=x, w=w: m.group_norm(x, 32, w, w)) for k, m in libs.items()}))
+def _rows(libs, M, N, dev, dt):
+    # Each cell's tensors are bound here, per call of this function (lambdas defined in a
+    # loop would all see the loop's last tensors).
+    x = torch.randn(M, N, device=dev, dtype=dt)
+    r = torch.randn_like(x)
+    w = torch.randn(N, device=dev, dtype=dt)
+    b = torch.randn(N, device=dev, dtype=dt)
+    return [
+        (f"layer_norm {M}x{N}", lambda: F.layer_norm(x, (N,), w, b),
+         {k: (lambda m=m: m.layer_norm(x, (N,), w, b)) for k, m in libs.items()}),
+        (f"rms_norm {M}x{N}", lambda: F.rms_norm(x, (N,), w, 1e-6),
+         {k: (lambda m=m: m.rms_norm(x, (N,), w, 1e-6)) for k, m in libs.items()}),
+        (f"add_rms_norm {M}x{N}", lambda: F.rms_norm(x + r, (N,), w, 1e-6),
+         {k: (lambda m=m: m.add_rms_norm(x, r, (N,), w, 1e-6)) for k, m in libs.items()}),
+    ]
+
+
+def _group_fwd(libs, cl, dev, dt):
+    x = torch.randn(16, 1280, 8, 8, device=dev, dtype=dt)
+    if cl:
+        x = x.contiguous(memory_format=torch.channels_last)
+    w = torch.randn(1280, device=dev, dtype=dt)
+    return [(f"group_norm 16x1280x8x8 {'cl' if cl else 'nc'}",
+             lambda: F.group_norm(x, 32, w, w),
+             {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
+
+
+def _rows_train(libs, dev, dt):
     x = torch.randn(32, 4096, device=dev, dtype=dt, requires_grad=True)
     w = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
     b = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
@@ -70,25 +74,39 @@ def cells(libs):
     def bwd(f):  # the backward alone, through a kept graph
         y = f(x, (4096,), w, b)
         return lambda: torch.autograd.grad(y, (x, w, b), dy, retain_graph=True)
-    out.append(("layer_norm 32x4096 fwd+bwd", step(F.layer_norm),
-                {k: step(m.layer_norm) for k, m in libs.items()}))
-    out.append(("layer_norm 32x4096 bwd", bwd(F.layer_norm),
-                {k: bwd(m.layer_norm) for k, m in libs.items()}))
-    for cl in (False, True):
-        x = torch.randn(16, 1280, 16, 16, device=dev, dtype=dt)
-        if cl:
-            x = x.contiguous(memory_format=torch.channels_last)
-        x.requires_grad_()
-        w = torch.randn(1280, device=dev, dtype=dt, requires_grad=True)
-        dy = torch.randn_like(x)
+    return [("layer_norm 32x4096 fwd+bwd", step(F.layer_norm),
+             {k: step(m.layer_norm) for k, m in libs.items()}),
+            ("layer_norm 32x4096 bwd", bwd(F.layer_norm),
+             {k: bwd(m.layer_norm) for k, m in libs.items()})]
 
-        def gbwd(f, x=x, w=w, dy=dy):
-            y = f(x, w)
-            return lambda: torch.autograd.grad(y, (x, w), dy, retain_graph=True)
-        out.append((f"group_norm silu 16x1280x16x16 {'cl' if cl else 'nc'} bwd",
-                    gbwd(lambda x, w: F.silu(F.group_norm(x, 32, w, w))),
-                    {k: gbwd(lambda x, w, m=m: m.group_norm(x, 32, w, w, activation="silu"))
-                     for k, m in libs.items()}))
+
+def _group_bwd(libs, cl, dev, dt):
+    x = torch.randn(16, 1280, 16, 16, device=dev, dtype=dt)
+    if cl:
+        x = x.contiguous(memory_format=torch.channels_last)
+    x.requires_grad_()
+    w = torch.randn(1280, device=dev, dtype=dt, requires_grad=True)
+    dy = torch.randn_like(x)
+
+    def bwd(f):
+        y = f(x, w)
+        return lambda: torch.autograd.grad(y, (x, w), dy, retain_graph=True)
+    return [(f"group_norm silu 16x1280x16x16 {'cl' if cl else 'nc'} bwd",
+             bwd(lambda x_, w_: F.silu(F.group_norm(x_, 32, w_, w_))),
+             {k: bwd(lambda x_, w_, m=m: m.group_norm(x_, 32, w_, w_, activation="silu"))
+              for k, m in libs.items()})]
+
+
+def cells(libs):
+    dev, dt = "cuda", torch.bfloat16
+    out = []
+    for M in (1, 32):
+        out += _rows(libs, M, 4096, dev, dt)
+    for cl in (False, True):
+        out += _group_fwd(libs, cl, dev, dt)
+    out += _rows_train(libs, dev, dt)
+    for cl in (False, True):
+        out += _group_bwd(libs, cl, dev, dt)
     return out
 
 
