@@ -14,25 +14,18 @@ import argparse
 import json
 import statistics
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
 import triton
 
 import fusednorm
+from fusednorm.bench.timing import host_us
 
 
 def per_call_us(fn, n=2000):
-    for _ in range(50):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+    """Host microseconds per call (timing.host_us: calls enqueued without waiting)."""
+    return host_us(fn, n=n, warmup=50)
 
 
 def _rows(libs, M, N, dev, dt):

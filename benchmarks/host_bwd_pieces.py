@@ -14,36 +14,20 @@ waiting, wall time / calls, median of ROUNDS rounds that take the pieces in turn
 import argparse
 import json
 import statistics
-import time
 
 import torch
 import torch.nn.functional as F
 import triton
 
 import fusednorm
+from fusednorm.bench.timing import host_us
 from fusednorm.kernels import rownorm as K
-
-
-class _Alloc(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        return torch.empty_like(x)
-
-    @staticmethod
-    def backward(ctx, g):
-        return torch.empty_like(g)
+from host_floor import _Alloc  # benchmarks/ is on the path when run as a script
 
 
 def per_call_us(fn, n=1000):
-    for _ in range(20):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+    """Host microseconds per call (timing.host_us: calls enqueued without waiting)."""
+    return host_us(fn, n=n, warmup=50)
 
 
 def main():

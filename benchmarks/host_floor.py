@@ -12,12 +12,12 @@ and 32x4096, bf16.
 import argparse
 import json
 import statistics
-import time
 
 import torch
 import torch.nn.functional as F
 
 import fusednorm
+from fusednorm.bench.timing import host_us
 
 
 class _Alloc(torch.autograd.Function):
@@ -41,15 +41,8 @@ class _Alloc6(torch.autograd.Function):
 
 
 def per_call_us(fn, n=500):
-    for _ in range(20):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+    """Host microseconds per call (timing.host_us: calls enqueued without waiting)."""
+    return host_us(fn, n=n, warmup=50)
 
 
 def main():

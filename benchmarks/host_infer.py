@@ -18,28 +18,21 @@ the addresses and their alignment key.
 import argparse
 import json
 import statistics
-import time
 
 import torch
 import torch.nn.functional as F
 import triton
 
 import fusednorm
+from fusednorm.bench.timing import host_us
 from fusednorm.kernels import launch as L
 from fusednorm.kernels import rownorm as K
 from fusednorm.ops import eager as OE
 
 
 def per_call_us(fn, n=2000):
-    for _ in range(50):
-        fn()
-    torch.cuda.synchronize()
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn()
-    t = (time.perf_counter() - t0) / n * 1e6
-    torch.cuda.synchronize()
-    return t
+    """Host microseconds per call (timing.host_us: calls enqueued without waiting)."""
+    return host_us(fn, n=n, warmup=50)
 
 
 def main():
