@@ -2209,9 +2209,9 @@ def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
     """launch_fwd without statistics (prepared with rstd None), as the inference path
     calls it: each distinct address read once (FixedLaunch.direct_call), the tensors
     passed only where the direct launch does not apply. On the lent H100's host the
-    whole inference call took 0.94-0.95x the time it took through launch_fwd (layer_norm
-    1x4096 13.7-13.9 -> 12.8-13.1 us a call, torch 10.3; benchmarks/host_ab.py, NOTES
-    v0.24)."""
+    whole inference call took 0.95x the time it took through launch_fwd (median of 24
+    cells: layer_norm, rms_norm and add_rms_norm at 1x4096 and 32x4096, bf16; about 0.8 of
+    13-16 us a call; benchmarks/host_ab.py, NOTES v0.24)."""
     if prep.coop_slots:
         ws, tag = prep.workspace(x.device)
     else:
