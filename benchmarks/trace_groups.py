@@ -13,7 +13,8 @@ device-to-device copy measured in the same run (bwd bytes: x + dy + dx).
     python benchmarks/trace_groups.py OUT.json
 
 Environment: TRACE_SHAPES (';'-separated NxCx... with an optional ' cl'), TRACE_DTYPE
-(bf16 / fp16 / fp32), TRACE_G (groups; 0 = InstanceNorm)."""
+(bf16 / fp16 / fp32), TRACE_G (groups; 0 = InstanceNorm), TRACE_ACT (fusednorm's fused
+activation, e.g. silu, against torch's norm then F.silu / F.gelu; empty: none)."""
 import cProfile
 import io
 import json
@@ -35,6 +36,9 @@ SHAPES = os.environ.get(
 DTYPE = {"bf16": torch.bfloat16, "fp16": torch.float16,
          "fp32": torch.float32}[os.environ.get("TRACE_DTYPE", "bf16")]
 GROUPS = int(os.environ.get("TRACE_G", "32"))
+ACT = os.environ.get("TRACE_ACT") or None
+TORCH_ACT = {None: lambda y: y, "silu": F.silu, "gelu": F.gelu,
+             "gelu_tanh": lambda y: F.gelu(y, approximate="tanh")}[ACT]
 ITERS = 20
 
 
@@ -58,17 +62,18 @@ def main():
         gy = torch.randn_like(x)
         nbytes = 3 * x.numel() * x.element_size()
         for name in ("fusednorm", "torch"):
-            fn = ((lambda x_, w_, b_: fusednorm.group_norm(x_, G, w_, b_)) if name == "fusednorm"
-                  else (lambda x_, w_, b_: F.group_norm(x_, G, w_, b_)))
+            fn = ((lambda x_, w_, b_: fusednorm.group_norm(x_, G, w_, b_, activation=ACT))
+                  if name == "fusednorm"
+                  else (lambda x_, w_, b_: TORCH_ACT(F.group_norm(x_, G, w_, b_))))
             ins = tuple(t.detach().clone().requires_grad_() for t in (x, w, b))
             y = fn(*ins)
             call = lambda y=y, ins=ins: torch.autograd.grad(y, ins, gy, retain_graph=True)  # noqa: E731
             both = lambda fn=fn, ins=ins: torch.autograd.grad(fn(*ins), ins, gy)  # noqa: E731
             if name == "fusednorm":
                 with torch.no_grad():
-                    _, mean, rstd = OG.fwd_impl(x, w, b, G, 1e-5, None)
+                    _, mean, rstd = OG.fwd_impl(x, w, b, G, 1e-5, ACT)
                     impl = lambda: OG.bwd_impl(gy, x, w, b, mean, rstd, G,  # noqa: E731
-                                               None, True, True)
+                                               ACT, True, True)
                     g_ms = graph_ms(impl, reps=20, warmup=2)
             else:
                 # torch's backward in a capture fails (torch 2.11, and leaves the context
@@ -79,7 +84,7 @@ def main():
             fb_ms = clock.time_ms([both])
             h_us = host_us(call, n=50, warmup=10)
             tr = _trace(call, ITERS)
-            r = dict(shape=text, dtype=str(DTYPE), groups=G, provider=name, graph_ms=g_ms,
+            r = dict(shape=text, dtype=str(DTYPE), groups=G, activation=ACT, provider=name, graph_ms=g_ms,
                      call_ms=c_ms, fwd_bwd_ms=fb_ms, host_us=h_us,
                      graph_pct=100 * nbytes / g_ms / 1e6 / copy,
                      call_pct=100 * nbytes / c_ms / 1e6 / copy, **tr)
