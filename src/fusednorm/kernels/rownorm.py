@@ -1588,10 +1588,13 @@ FWD_EVICT = ("", "evict_last")
 # 91.5-91.8, 90.3-90.4 -> 91.6-91.7. fp32 without dh (call 5): block 2048, LayerNorm 2 / 16
 # / 1 89.6-90.0 -> 94.0-94.1, RMSNorm 2 / 8 / 1 89.8-90.3 -> 95.3-95.6; block 4096,
 # LayerNorm 2 / 16 / 1 92.7-92.9 -> 93.3-93.4 (RMSNorm +0.3: not taken).
+# v0.25 call 2 (the same, fp32 with dh, two processes; results/2026-11-26-v0.25-runs/call2):
+# block 256 LayerNorm 8 / 2 / 4 89.0-89.6 -> 4 / 2 / 6 91.1-91.2 (seven others 67.8-90.1);
+# at block 512 and for RMSNorm no variant beat the table.
 BWD_TILE = {  # sorted by block, element size, is_rms, has_dh
     (256, 2, False, False): (32, 8, 1), (256, 2, False, True): (32, 8, 1),
     (256, 2, True, False): (32, 8, 1), (256, 2, True, True): (32, 8, 1),
-    (256, 4, False, False): (32, 8, 1), (256, 4, False, True): (8, 2, 4),
+    (256, 4, False, False): (32, 8, 1), (256, 4, False, True): (4, 2, 6),
     (256, 4, True, False): (32, 8, 1), (256, 4, True, True): (16, 8, 1),
     (512, 2, False, False): (4, 2, 4), (512, 2, False, True): (4, 2, 4),
     (512, 2, True, False): (16, 8, 1), (512, 2, True, True): (16, 8, 1),
@@ -1924,6 +1927,14 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # spill, 97.9-98.1% (call 1). LayerNorm fp32 keeps 32 (81.9-84.9% with 16).
         if warps == 32 and is_rms and element_size >= 4 and not residual:
             warps = 16
+        # fp32 with a residual, 4096 to 16384: twice the warps of the rule (8 elements of
+        # the row a thread). v0.25 call 2 (sweep_coop.py, GPU time, two processes; results/
+        # 2026-11-26-v0.25-runs/call2), rule -> this: 16384 LayerNorm 84.2-85.4 -> 99.4-99.5
+        # (16 warps; 8 warps 75.2-75.4, 4 warps 95.8-96.0), RMSNorm 98.3 -> 98.2; 4096
+        # RMSNorm 98.4-98.5 -> 99.6-99.7, LayerNorm 99.1-99.2 -> 99.5; 8192 LayerNorm 98.9
+        # -> 99.2-99.3, RMSNorm 99.5 -> 99.4.
+        if residual and element_size >= 4 and 4096 <= n <= 16384:
+            warps = min(32, _prev_pow2(used // 256))
         # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps,
         # from 4097 to 16384 (v0.15 calls 4-5, sweep_coop.py, GPU time, one padded tile ->
         # two): bf16 5120 94.2 -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8
