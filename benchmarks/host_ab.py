@@ -7,9 +7,10 @@ of its src/fusednorm renamed so, its ops registered as fusednorm_old::*).
 Cells: the inference path (no grad) of layer_norm, rms_norm, add_rms_norm at 1x4096 and
 32x4096 and of group_norm at 16x1280x8x8 (both layouts), bf16; layer_norm fwd+bwd (the
 training path: forward, then autograd.grad) and its backward alone at 32x4096; group_norm
-with fused silu, backward alone, at 16x1280x16x16 (both layouts).
+with fused silu, backward alone, at 16x1280x16x16 (both layouts). --bwd: only the
+training cells, with layer_norm 1x4096 and rms_norm 32x4096 backward added.
 
-    python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7]"""
+    python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7] [--bwd]"""
 import argparse
 import json
 import statistics
@@ -55,22 +56,26 @@ def _group_fwd(libs, cl, dev, dt):
              {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
 
 
-def _rows_train(libs, dev, dt):
-    x = torch.randn(32, 4096, device=dev, dtype=dt, requires_grad=True)
-    w = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
-    b = torch.randn(4096, device=dev, dtype=dt, requires_grad=True)
-    dy = torch.randn(32, 4096, device=dev, dtype=dt)
+def _rows_train(libs, dev, dt, M=32, op="layer_norm"):
+    N = 4096
+    x = torch.randn(M, N, device=dev, dtype=dt, requires_grad=True)
+    w = torch.randn(N, device=dev, dtype=dt, requires_grad=True)
+    b = torch.randn(N, device=dev, dtype=dt, requires_grad=True)
+    dy = torch.randn(M, N, device=dev, dtype=dt)
+    params = (w, b) if op == "layer_norm" else (w,)
 
     def step(f):
-        return lambda: torch.autograd.grad(f(x, (4096,), w, b), (x, w, b), dy)
+        return lambda: torch.autograd.grad(f(x, (N,), *params), (x, *params), dy)
 
     def bwd(f):  # the backward alone, through a kept graph
-        y = f(x, (4096,), w, b)
-        return lambda: torch.autograd.grad(y, (x, w, b), dy, retain_graph=True)
-    return [("layer_norm 32x4096 fwd+bwd", step(F.layer_norm),
-             {k: step(m.layer_norm) for k, m in libs.items()}),
-            ("layer_norm 32x4096 bwd", bwd(F.layer_norm),
-             {k: bwd(m.layer_norm) for k, m in libs.items()})]
+        y = f(x, (N,), *params)
+        return lambda: torch.autograd.grad(y, (x, *params), dy, retain_graph=True)
+    tf = getattr(F, op)
+    out = [(f"{op} {M}x{N} bwd", bwd(tf), {k: bwd(getattr(m, op)) for k, m in libs.items()})]
+    if M == 32 and op == "layer_norm":
+        out.insert(0, (f"{op} {M}x{N} fwd+bwd", step(tf),
+                       {k: step(getattr(m, op)) for k, m in libs.items()}))
+    return out
 
 
 def _group_bwd(libs, cl, dev, dt):
@@ -90,14 +95,18 @@ def _group_bwd(libs, cl, dev, dt):
               for k, m in libs.items()})]
 
 
-def cells(libs):
+def cells(libs, only_bwd=False):
     dev, dt = "cuda", torch.bfloat16
     out = []
-    for M in (1, 32):
-        out += _rows(libs, M, 4096, dev, dt)
-    for cl in (False, True):
-        out += _group_fwd(libs, cl, dev, dt)
+    if not only_bwd:
+        for M in (1, 32):
+            out += _rows(libs, M, 4096, dev, dt)
+        for cl in (False, True):
+            out += _group_fwd(libs, cl, dev, dt)
     out += _rows_train(libs, dev, dt)
+    if only_bwd:
+        out += _rows_train(libs, dev, dt, M=1)
+        out += _rows_train(libs, dev, dt, op="rms_norm")
     for cl in (False, True):
         out += _group_bwd(libs, cl, dev, dt)
     return out
@@ -108,12 +117,15 @@ def main():
     ap.add_argument("out")
     ap.add_argument("old_path")
     ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--bwd", action="store_true",
+                    help="only the backward cells (and layer_norm's fwd+bwd), with layer_norm "
+                         "1x4096 and rms_norm 32x4096 backward added")
     a = ap.parse_args()
     sys.path.insert(0, a.old_path)
     import fusednorm_old
     libs = {"new": fusednorm, "old": fusednorm_old}
     rows = []
-    for name, tfn, fns in cells(libs):
+    for name, tfn, fns in cells(libs, a.bwd):
         variants = {"torch": tfn, **fns}
         times = {k: [] for k in variants}
         with torch.no_grad() if "bwd" not in name else torch.enable_grad():

@@ -96,3 +96,39 @@ def test_coop_workspace_serial_tags(monkeypatch):
     assert L.coop_workspace(cpu, 16, fresh=True, span=40)[1] == 1
     L.release_workspaces()
     assert L._WORKSPACES == {}
+
+
+def test_stream_scratch(monkeypatch):
+    # fp32 scratch for one call's launches: on CPU (the interpreter) a fresh tensor of the
+    # size asked each time; on a GPU one buffer per (device, stream), reused, grown for a
+    # larger request, and fresh above SCRATCH_MAX_BYTES or during CUDA graph capture.
+    monkeypatch.setattr(L, "_SCRATCH", {})
+    cpu = torch.device("cpu")
+    a, b = L.stream_scratch(cpu, 100), L.stream_scratch(cpu, 100)
+    assert a.numel() == 100 and a.dtype == torch.float32 and a.data_ptr() != b.data_ptr()
+    assert L._SCRATCH == {}
+    if not torch.cuda.is_available():
+        return
+    cuda = torch.device("cuda")
+    s1 = L.stream_scratch(cuda, 100)
+    assert s1.numel() >= 100 and s1.dtype == torch.float32 and s1.is_cuda
+    assert L.stream_scratch(cuda, 50) is s1
+    big = L.stream_scratch(cuda, s1.numel() + 1)
+    assert big is not s1 and big.numel() == s1.numel() + 1
+    assert L.stream_scratch(cuda, 10) is big
+    over = L.SCRATCH_MAX_BYTES // 4 + 1
+    huge = L.stream_scratch(cuda, over)
+    assert huge.numel() == over and L.stream_scratch(cuda, 10) is big
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        other = L.stream_scratch(cuda, 10)
+        assert other is not big and L.stream_scratch(cuda, 10) is other
+    side.wait_stream(torch.cuda.current_stream())
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.stream(side):
+        with torch.cuda.graph(g):
+            captured = L.stream_scratch(cuda, 10)
+            captured.fill_(0)
+    assert captured is not other and captured is not big
+    L.release_workspaces()
+    assert L._SCRATCH == {}

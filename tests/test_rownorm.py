@@ -681,6 +681,52 @@ def test_launch_infer_gpu(n):
     assert K._FWD.direct_launches > before
 
 
+@pytest.mark.gpu
+@pytest.mark.parametrize("m,n,loop", [(1, 1000, False), (64, 1000, False), (64, 3001, True),
+                                      (16, K.BWD_TILE_MAX + 4000, False)],
+                         ids=["one_partial", "tile_sum", "loop", "coop"])
+def test_launch_bwd_gpu(m, n, loop, monkeypatch):
+    # The backward's launches (kernels.rownorm.launch_bwd: partials in the stream's scratch
+    # buffer, addresses read once, FixedLaunch.direct_call) with dw and db, one of them or
+    # neither, a residual's dh, inputs at aligned and misaligned offsets (the direct launch
+    # declines those), repeated with fresh values so that later calls launch directly from
+    # a buffer the earlier calls wrote: every call against float64.
+    if loop:  # the loop path (PATH 2) at a length the table gives the tile path
+        monkeypatch.setattr(K, "bwd_config", lambda *a, **k: K.LaunchConfig(
+            K.LOOP, 1024, 1, 4, programs_per_sm=2))
+    K.clear_prepared()
+    try:
+        dt = torch.bfloat16
+        before = K._BWD.direct_launches
+        for rep in range(3):
+            for off in (0, 1):
+                buf = torch.randn(3, m * n + 8, device="cuda", dtype=dt)
+                x = buf[0, off:off + m * n].view(m, n)
+                r = buf[1, 8 - off:8 - off + m * n].view(m, n)
+                dy = buf[2, off:off + m * n].view(m, n)
+                for wg, bg in ((True, True), (True, False), (False, True), (False, False)):
+                    w = torch.randn(n, device="cuda", dtype=dt).requires_grad_(wg)
+                    b = torch.randn(n, device="cuda", dtype=dt).requires_grad_(bg)
+                    xs, rs = (x.clone().requires_grad_(), r.clone().requires_grad_())
+                    y, h = fusednorm.add_layer_norm(xs, rs, n, w, b)
+                    (y * dy).sum().backward()
+                    x64, r64, w64, b64 = (t.detach().double().requires_grad_()
+                                          for t in (x, r, w, b))
+                    y64 = F.layer_norm(x64 + r64, (n,), w64, b64)
+                    (y64 * dy.double()).sum().backward()
+                    what = f"rep={rep} off={off} dw={wg} db={bg}"
+                    assert_close(xs.grad, x64.grad, dt, "dx " + what)
+                    assert torch.equal(xs.grad, rs.grad), what
+                    assert (w.grad is None) != wg and (b.grad is None) != bg, what
+                    if wg:
+                        assert_close(w.grad, w64.grad, dt, "dw " + what)
+                    if bg:
+                        assert_close(b.grad, b64.grad, dt, "db " + what)
+        assert K._BWD.direct_launches > before
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("sync", [1, 2, 3, 4])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_cooperative_sync_modes(device, sync, is_rms, monkeypatch):

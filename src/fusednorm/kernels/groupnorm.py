@@ -72,7 +72,7 @@ import triton.language as tl
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
-                     dtype_of)
+                     dtype_of, stream_scratch)
 from . import rownorm as R
 from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
                       _unpack, _wait_tags)
@@ -1734,7 +1734,7 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
             launch((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd, ws),
                    (eps, tag))
         return
-    part = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    part = stream_scratch(x.device, prep.scratch)
     if prep.cols_path:
         stats, combine, apply = prep.launches
         stats((x, x, w, b, mean, rstd, part))
@@ -1835,33 +1835,53 @@ def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, 
 
 
 def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
-    """Launch a backward prepared by prepare_bwd for tensors with the same key."""
+    """Launch a backward prepared by prepare_bwd for tensors with the same key. The fp32
+    scratch comes from the stream's buffer (launch.stream_scratch); each launch takes the
+    addresses, read once, directly (FixedLaunch.direct_call), and the tensors where that
+    does not apply (the first call, an unaligned tensor, the interpreter)."""
     w = weight if weight is not None else x
     b = bias if bias is not None else x
-    scratch = torch.empty((prep.scratch,), device=x.device, dtype=torch.float32)
+    scratch = stream_scratch(x.device, prep.scratch)
+    px, pdy, pm, pr, pdx, pdw, pdb, ps = (
+        x.data_ptr(), dy.data_ptr(), mean.data_ptr(), rstd.data_ptr(), dx.data_ptr(),
+        dw.data_ptr(), db.data_ptr(), scratch.data_ptr())
+    pw = px if weight is None else weight.data_ptr()
+    pb = px if bias is None else bias.data_ptr()
+    half = prep.scratch // 2
     if prep.rows is not None:
         # Slice sums of dz * xhat and dz, (N, C, slices per channel) each, then their sums
         # per channel in a fixed order (deterministic).
         ws, tag = prep.rows.workspace(x.device)
-        s1, s2 = scratch[:prep.scratch // 2], scratch[prep.scratch // 2:]
-        prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, s1, s2, rstd, ws, dw, db), (tag,))
-        if prep.launches:
-            prep.launches[0]((s1, s2, dw, db))
+        ps2 = ps + 4 * half
+        if not prep.rows.launch.direct_call(
+                (px, pw, pb, pdy, pdy, pm, pr, pdx, ps, ps2, pr, ws.data_ptr(), pdw, pdb),
+                (tag,)):
+            prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, scratch[:half],
+                              scratch[half:prep.scratch], rstd, ws, dw, db), (tag,))
+        if prep.launches and not prep.launches[0].direct_call((ps, ps2, pdw, pdb)):
+            prep.launches[0]((scratch[:half], scratch[half:prep.scratch], dw, db))
         return
     if prep.group_path:
         if prep.done:  # the launch sums dw, db itself
             ws, tag = coop_workspace(x.device, prep.done)
-            prep.launches[0]((x, dy, w, b, mean, rstd, dx, scratch, dw, db, ws), (tag,))
+            if not prep.launches[0].direct_call(
+                    (px, pdy, pw, pb, pm, pr, pdx, ps, pdw, pdb, ws.data_ptr()), (tag,)):
+                prep.launches[0]((x, dy, w, b, mean, rstd, dx, scratch, dw, db, ws), (tag,))
             return
         main, total = prep.launches
-        main((x, dy, w, b, mean, rstd, dx, scratch, dw, db, scratch), (1,))
-        total((scratch, scratch[prep.scratch // 2:], dw, db))
+        if not main.direct_call((px, pdy, pw, pb, pm, pr, pdx, ps, pdw, pdb, ps), (1,)):
+            main((x, dy, w, b, mean, rstd, dx, scratch, dw, db, scratch), (1,))
+        if not total.direct_call((ps, ps + 4 * half, pdw, pdb)):
+            total((scratch, scratch[half:prep.scratch], dw, db))
         return
     if prep.cols_path:
         stats, combine, apply = prep.launches
-        stats((x, dy, w, b, mean, rstd, scratch))
-        combine((scratch, mean, rstd, w), (0.0,))
-        apply((x, dy, w, b, mean, rstd, scratch, dx, dw, db))
+        if not stats.direct_call((px, pdy, pw, pb, pm, pr, ps)):
+            stats((x, dy, w, b, mean, rstd, scratch))
+        if not combine.direct_call((ps, pm, pr, pw), (0.0,)):
+            combine((scratch, mean, rstd, w), (0.0,))
+        if not apply.direct_call((px, pdy, pw, pb, pm, pr, ps, pdx, pdw, pdb)):
+            apply((x, dy, w, b, mean, rstd, scratch, dx, dw, db))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, dy, w, b, mean, rstd, dx, dw, db, scratch, count))

@@ -58,7 +58,7 @@ import triton.language as tl
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     coop_workspace, dtype_of)
+                     coop_workspace, dtype_of, stream_scratch)
 
 
 @triton.jit
@@ -2344,36 +2344,70 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     """Launch a backward prepared by prepare_bwd for tensors with the same key (only their
     addresses may differ; any shape whose memory is the prepared (M, N) view's); has_dw:
     weight given and its gradient wanted. Returns (dw, db) in dw_dtype / db_dtype (None
-    where not wanted), reduced in a fixed order."""
+    where not wanted), reduced in a fixed order.
+
+    Where a sum follows, the fp32 partials (and the loop path's per-row scratch) come from
+    the stream's scratch buffer (launch.stream_scratch), laid out one after another at
+    16-byte boundaries, and both launches take the addresses directly
+    (FixedLaunch.direct_call), each read once; where that does not apply (the first call,
+    an unaligned tensor, the interpreter) the tensors, as views of the buffer, go through
+    the usual path."""
     M, N = prep.launch.ints[:2]  # the launch's first two integers
     device = x.device
-    if prep.total is None:  # one partial row: the kernel writes dw, db themselves
-        dw_part = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
-        db_part = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+    total = prep.total
+    if total is None:  # one partial row: the kernel writes dw, db themselves
+        dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+        db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+        if M == 0:
+            for t in (dw, db):
+                if t is not None:
+                    t.zero_()
+            return dw, db
+        seg = 0
+    elif M == 0:  # no rows: the sums are zeros
+        return (torch.zeros((N,), device=device, dtype=dw_dtype) if has_dw else None,
+                torch.zeros((N,), device=device, dtype=db_dtype) if want_db else None)
     else:
-        f32 = dict(device=device, dtype=torch.float32)
-        dw_part = torch.empty((prep.partials, N), **f32) if has_dw else None
-        db_part = torch.empty((prep.partials, N), **f32) if want_db else None
-    if M == 0:
-        for t in (dw_part, db_part):
-            if t is not None:
-                t.zero_()
+        seg = (prep.partials * N + 3) & ~3  # one partial array, rounded to 16 bytes
+    parts = (has_dw + want_db) * seg
+    need = parts + prep.loop_scratch
+    buf = stream_scratch(device, need) if need else None
+    pr = rstd.data_ptr()
+    pb = buf.data_ptr() if need else pr
+    px = x.data_ptr()
+    pdy = dy.data_ptr()
+    if total is None:
+        pdw = dw.data_ptr() if has_dw else pr
+        pdb = db.data_ptr() if want_db else pr
     else:
-        scratch = (torch.empty((prep.loop_scratch,), device=device, dtype=torch.float32)
-                   if prep.loop_scratch else rstd)
-        ws, tag = prep.workspace(device) if prep.coop_slots else (rstd, 1)
+        pdw = pb if has_dw else pr
+        pdb = pb + 4 * seg * has_dw if want_db else pr
+    psc = pb + 4 * parts if prep.loop_scratch else pr
+    ws, tag = prep.workspace(device) if prep.coop_slots else (rstd, 1)
+    ptrs = (px, px if weight is None else weight.data_ptr(), px, pdy,
+            pdy if dh is None else dh.data_ptr(), pr if is_rms else mean.data_ptr(), pr,
+            dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pr, pr)
+    if total is None:
+        parts_t = (dw if has_dw else rstd, db if want_db else rstd)
+    else:
+        parts_t = (buf[:prep.partials * N] if has_dw else rstd,
+                   buf[seg * has_dw:seg * has_dw + prep.partials * N] if want_db else rstd)
+    if not prep.launch.direct_call(ptrs, (tag,)):
         prep.launch((
             x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
-            mean if not is_rms else rstd, rstd, dx,
-            dw_part if has_dw else rstd, db_part if want_db else rstd, scratch, ws, rstd,
+            mean if not is_rms else rstd, rstd, dx, *parts_t,
+            buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws, rstd,
             rstd), (tag,))
-    if prep.total is None:
-        return dw_part, db_part
+    if total is None:
+        return dw, db
     dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
     db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
-    prep.total((
-        dw_part if has_dw else db_part, db_part if want_db else dw_part,
-        dw if has_dw else db, db if want_db else dw))
+    pw = dw.data_ptr() if has_dw else 0
+    pbo = db.data_ptr() if want_db else 0
+    if not total.direct_call((pdw if has_dw else pdb, pdb if want_db else pdw,
+                              pw if has_dw else pbo, pbo if want_db else pw)):
+        total((parts_t[0] if has_dw else parts_t[1], parts_t[1] if want_db else parts_t[0],
+               dw if has_dw else db, db if want_db else dw))
     return dw, db
 
 
