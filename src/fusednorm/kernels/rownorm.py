@@ -1927,14 +1927,20 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         # spill, 97.9-98.1% (call 1). LayerNorm fp32 keeps 32 (81.9-84.9% with 16).
         if warps == 32 and is_rms and element_size >= 4 and not residual:
             warps = 16
-        # fp32 with a residual, 4096 to 16384: twice the warps of the rule (8 elements of
-        # the row a thread). v0.25 call 2 (sweep_coop.py, GPU time, two processes; results/
-        # 2026-11-26-v0.25-runs/call2), rule -> this: 16384 LayerNorm 84.2-85.4 -> 99.4-99.5
-        # (16 warps; 8 warps 75.2-75.4, 4 warps 95.8-96.0), RMSNorm 98.3 -> 98.2; 4096
-        # RMSNorm 98.4-98.5 -> 99.6-99.7, LayerNorm 99.1-99.2 -> 99.5; 8192 LayerNorm 98.9
-        # -> 99.2-99.3, RMSNorm 99.5 -> 99.4.
-        if residual and element_size >= 4 and 4096 <= n <= 16384:
+        # fp32 with a residual at 4096, 8192 and 16384 (12288 not measured): twice the warps
+        # of the rule (8 elements of the row a thread). v0.25 call 2 (sweep_coop.py, GPU
+        # time, two processes; results/2026-11-26-v0.25-runs/call2), rule -> this: 16384
+        # LayerNorm 84.2-85.4 -> 99.4-99.5 (16 warps; 8 warps 75.2-75.4, 4 warps
+        # 95.8-96.0), RMSNorm 98.3 -> 98.2; 4096 RMSNorm 98.4-98.5 -> 99.6-99.7, LayerNorm
+        # 99.1-99.2 -> 99.5; 8192 LayerNorm 98.9 -> 99.2-99.3, RMSNorm 99.5 -> 99.4.
+        if residual and element_size >= 4 and n in (4096, 8192, 16384):
             warps = min(32, _prev_pow2(used // 256))
+        # fp32 without a residual at 8192 and 16384: 32 warps too. v0.25 call 5 (the same
+        # method), 16 -> 32 warps: LayerNorm 99.1 -> 99.6 / 98.6-98.8 -> 99.2-99.3, RMSNorm
+        # 99.3 -> 99.7-99.9 / 98.9 -> 99.0-99.1 (8192 / 16384); 38-46 registers, no spill
+        # (compile_check.py's method, both variants). At 12288 (padded) 32 warps tied.
+        if element_size >= 4 and not residual and n in (8192, 16384):
+            warps = 32
         # Two tiles (_tile_blocks) for LayerNorm without a residual, with half the warps,
         # from 4097 to 16384 (v0.15 calls 4-5, sweep_coop.py, GPU time, one padded tile ->
         # two): bf16 5120 94.2 -> 97.1 (4 warps; 80.8 with 8), 12288 94.3 -> 96.5 (8
