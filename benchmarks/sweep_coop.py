@@ -11,7 +11,8 @@ parameters are noise at these sizes).
     python benchmarks/sweep_coop.py OUT.json
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
-(bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+(bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
+forward's inference variant, below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -72,6 +73,10 @@ if os.environ.get("SWEEP_FWD_EVICT"):
 if os.environ.get("SWEEP_SYNC"):
     K.COOP_SYNC = int(os.environ["SWEEP_SYNC"])
 IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
+# SWEEP_INFER=1: the forward's inference variant (no statistics written: what an eager call
+# without grad runs, and the bench's forward), launched as the inference path launches it
+# (kernels.rownorm.launch_infer), in place of ops.rownorm.fwd_impl's (statistics written).
+INFER = os.environ.get("SWEEP_INFER") == "1"
 
 
 def graph_ms(fn):
@@ -151,7 +156,15 @@ def main():
                     try:
                         y, h, mean, rstd = OR.fwd_impl(x, res_in, w, b, eps, is_rms)
                         hx = h if RES else x
-                        if mode == "fwd":
+                        if mode == "fwd" and INFER:
+                            y = torch.full_like(x, float("nan"))
+                            h = torch.empty_like(x) if RES else None
+                            prep = K.prepare_fwd(x, res_in, w, b, is_rms, y, h, None, None)
+                            fn = lambda: K.launch_infer(  # noqa: E731
+                                prep, x, res_in, w, b, eps, y, h)
+                            fn()
+                            out = y
+                        elif mode == "fwd":
                             out = y
                             fn = lambda: OR.fwd_impl(x, res_in, w, b, eps, is_rms)  # noqa: E731
                         else:

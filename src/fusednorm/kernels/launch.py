@@ -338,7 +338,8 @@ SCRATCH_MAX_BYTES = 8 << 20
 
 def stream_scratch(device: torch.device, numel: int) -> torch.Tensor:
     """An fp32 tensor of at least `numel` elements (uninitialized) for intermediates that
-    the current stream's next launches write and read within one call."""
+    the current stream's next launches write and read within one call. One request per
+    call: a second, larger one would replace the buffer the first call's launches use."""
     if (device.type != "cuda" or 4 * numel > SCRATCH_MAX_BYTES
             or torch.cuda.is_current_stream_capturing()):
         return torch.empty((numel,), device=device, dtype=torch.float32)

@@ -2393,15 +2393,17 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     ptrs = (px, px if weight is None else weight.data_ptr(), px, pdy,
             pdy if dh is None else dh.data_ptr(), pr if is_rms else mean.data_ptr(), pr,
             dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pr, pr)
-    if total is None:
-        parts_t = (dw if has_dw else rstd, db if want_db else rstd)
-    else:
-        parts_t = (buf[:prep.partials * N] if has_dw else rstd,
-                   buf[seg * has_dw:seg * has_dw + prep.partials * N] if want_db else rstd)
+
+    def part_views():  # the tensors in place of pdw, pdb, where a launch takes tensors
+        if total is None:
+            return dw if has_dw else rstd, db if want_db else rstd
+        return (buf[:prep.partials * N] if has_dw else rstd,
+                buf[seg * has_dw:seg * has_dw + prep.partials * N] if want_db else rstd)
+
     if not prep.launch.direct_call(ptrs, (tag,)):
         prep.launch((
             x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
-            mean if not is_rms else rstd, rstd, dx, *parts_t,
+            mean if not is_rms else rstd, rstd, dx, *part_views(),
             buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws, rstd,
             rstd), (tag,))
     if total is None:
@@ -2412,8 +2414,9 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     pbo = db.data_ptr() if want_db else 0
     if not total.direct_call((pdw if has_dw else pdb, pdb if want_db else pdw,
                               pw if has_dw else pbo, pbo if want_db else pw)):
-        total((parts_t[0] if has_dw else parts_t[1], parts_t[1] if want_db else parts_t[0],
-               dw if has_dw else db, db if want_db else dw))
+        vw, vb = part_views()
+        total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
+               db if want_db else dw))
     return dw, db
 
 
