@@ -681,6 +681,34 @@ def test_launch_infer_gpu(n):
     assert K._FWD.direct_launches > before
 
 
+def test_stats_scratch(device):
+    # fp32 add_layer_norm at 32768 without grad: the inference path runs the variant that
+    # writes statistics (kernels.rownorm._stats_scratch), into the stream scratch, not
+    # returned; y and h as the reference, over calls that reuse the scratch (an odd row
+    # count: rstd's rows start at a 16-byte boundary), also misaligned and on CUDA where
+    # later calls launch directly.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    n, m = 32768, 3
+    x = torch.empty(m, n, dtype=torch.float32)
+    prep = K.prepare_fwd(x, x, x[0], x[0], False, x, x, None, None)
+    assert prep.stats_scratch == m and dict(prep.launch.constexprs)["STATS"]
+    w = torch.randn(n, device=device)
+    b = torch.randn(n, device=device)
+    buf = torch.randn(2, m * n + 1, device=device)
+    for rep in range(3 if device.type == "cuda" else 1):
+        for off in (0, 1) if device.type == "cuda" else (0,):
+            buf.normal_()
+            xs = buf[0, off:off + m * n].view(m, n) * 3 + 1
+            rs = buf[1, off:off + m * n].view(m, n)
+            with torch.no_grad():
+                y, h = fusednorm.add_layer_norm(xs, rs, n, w, b)
+            h64 = xs.double() + rs.double()
+            assert_close(h, h64, torch.float32, f"h rep={rep} off={off}")
+            assert_close(y, F.layer_norm(h64, (n,), w.double(), b.double()), torch.float32,
+                         f"y rep={rep} off={off}")
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("m,n,loop", [(1, 1000, False), (64, 1000, False), (64, 3001, True),
                                       (16, K.BWD_TILE_MAX + 4000, False)],
