@@ -12,7 +12,7 @@ parameters are noise at these sizes).
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
-forward's inference variant, below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -77,6 +77,10 @@ IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln
 # without grad runs, and the bench's forward), launched as the inference path launches it
 # (kernels.rownorm.launch_infer), in place of ops.rownorm.fwd_impl's (statistics written).
 INFER = os.environ.get("SWEEP_INFER") == "1"
+# SWEEP_ONE_PASS=1 / 0: the tile forward's LayerNorm statistics from one pair reduction of
+# shifted sums, or from two reductions (rownorm.TILE_ONE_PASS forced; unset: the table).
+if os.environ.get("SWEEP_ONE_PASS"):
+    K.TILE_ONE_PASS = os.environ["SWEEP_ONE_PASS"] == "1"
 
 
 def graph_ms(fn):

@@ -615,6 +615,8 @@ def _rownorm_fwd_kernel(
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
     L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many steps past the
     #                          next (0: none; _prefetch_l2)
+    ONE_PASS: tl.constexpr,  # PATH 0 LayerNorm: mean and variance from one pair of shifted
+    #                          sums (one reduction), not two reductions (_tile_one_pass)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -637,6 +639,41 @@ def _rownorm_fwd_kernel(
             if BLOCK_N2 > 0:
                 xc2 = x2
                 ss += tl.sum(xc2 * xc2, axis=1)
+        elif ONE_PASS:
+            # Sums of d = x - k and d * d in one reduction, k the row's first element (any
+            # value near the data; the cooperative forward's shift, _slice_shift): the
+            # centered sum of squares is sum(d * d) - sum(d) ** 2 / N.
+            rows_k = rows.to(tl.int64)
+            k = tl.load(X + rows_k * stride_xm, mask=row_mask, other=0.0).to(tl.float32)
+            if HAS_RESIDUAL:
+                k += tl.load(R + rows_k * stride_rm, mask=row_mask, other=0.0).to(tl.float32)
+            if EVEN:
+                d = x - k[:, None]
+            else:
+                d = tl.where(mask, x - k[:, None], 0.0)
+            s1, s2 = _sum2(d, d * d, 1, PAIR_SUM)
+            if BLOCK_N2 > 0:
+                if EVEN:
+                    d2 = x2 - k[:, None]
+                else:
+                    d2 = tl.where(mask2, x2 - k[:, None], 0.0)
+                t1, t2 = _sum2(d2, d2 * d2, 1, PAIR_SUM)
+                s1 += t1
+                s2 += t2
+            dm = s1 / N
+            mean = k + dm
+            if STATS:
+                tl.store(MEAN + rows, mean, mask=row_mask)
+            ss = tl.maximum(s2 - s1 * dm, 0.0)
+            if EVEN:
+                xc = x - mean[:, None]
+            else:
+                xc = tl.where(mask, x - mean[:, None], 0.0)
+            if BLOCK_N2 > 0:
+                if EVEN:
+                    xc2 = x2 - mean[:, None]
+                else:
+                    xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
         else:
             if BLOCK_N2 > 0:
                 mean = (tl.sum(x, axis=1) + tl.sum(x2, axis=1)) / N
@@ -2126,6 +2163,18 @@ def clear_prepared():
         getattr(f, "cache_clear", lambda: None)()
 
 
+# The tile forward's LayerNorm statistics from one pair reduction of shifted sums
+# (ONE_PASS) rather than a mean, then a centered sum of squares: None for the table
+# (_tile_one_pass), True or False to force it (sweeps, tests).
+TILE_ONE_PASS = None
+
+
+def _tile_one_pass(N: int, element_size: int, has_res: bool) -> bool:
+    if TILE_ONE_PASS is not None:
+        return TILE_ONE_PASS
+    return False
+
+
 def _stats_scratch(cfg: LaunchConfig, N: int, element_size: int, is_rms: bool,
                    has_res: bool) -> bool:
     """Whether a forward asked for no statistics (the inference path) compiles the
@@ -2180,7 +2229,9 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg))), cfg.num_warps,
+        ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
+        ("ONE_PASS", cfg.path == TILE and not is_rms and channels is None
+         and _tile_one_pass(N, element_size, has_res))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
