@@ -2169,10 +2169,24 @@ def clear_prepared():
 TILE_ONE_PASS = None
 
 
-def _tile_one_pass(N: int, element_size: int, has_res: bool) -> bool:
+def _tile_one_pass(N: int, element_size: int, has_res: bool, stats: bool) -> bool:
+    """Where ONE_PASS was measured faster (sweep_coop.py, GPU time, two processes, % of
+    copy, two reductions -> one; results/2026-11-26-v0.25-runs/call10-11). 16-bit only:
+    12288 (two tiles of 8 warps) bf16 96.6-97.1 -> 97.6-98.2, fp16 97.2-98.0 -> 97.7-98.5;
+    32768 (one program of 32 warps an SM: the reductions' barriers are not hidden) bf16
+    93.3-95.4 -> 94.9-96.2, fp16 94.9-95.5 -> 96.3-96.6. With a residual at 12288 only
+    without statistics (the inference path: bf16 96.0-96.9 -> 98.7-99.0, fp16 97.7-97.9 ->
+    97.2-99.0); with them it lost (bf16 98.9 -> 96.9-97.1: 80 registers against 64 halve
+    the programs an SM). Elsewhere level or lower: bf16 16384 97.5 -> 78.0 (72 registers,
+    one program an SM instead of two), fp32 32768 96.0 -> 91.5, fp32 with a residual at
+    256 / 512 / 16384 -0.7 to -1.5; 256-8192 within +-0.5 in bf16."""
     if TILE_ONE_PASS is not None:
         return TILE_ONE_PASS
-    return False
+    if element_size != 2:
+        return False
+    if N == 32768:
+        return not has_res
+    return N == 12288 and not (has_res and stats)
 
 
 def _stats_scratch(cfg: LaunchConfig, N: int, element_size: int, is_rms: bool,
@@ -2231,7 +2245,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("ONE_PASS", cfg.path == TILE and not is_rms and channels is None
-         and _tile_one_pass(N, element_size, has_res))), cfg.num_warps,
+         and _tile_one_pass(N, element_size, has_res, stats or scratch))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
