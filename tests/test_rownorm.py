@@ -784,6 +784,18 @@ def test_cooperative_16bit_large_mean(device, dtype):
     _run(device, dtype, (3, K.FWD_TILE_MAX + 300), x_fn=lambda t: t + 1000.0)
 
 
+def test_long_backward_tile(device):
+    # A row past BWD_TILE_MAX that the backward's tile path takes (kernels.rownorm
+    # .BWD_TILE_LONG: add_rms_norm, 16-bit, 12288 in two tiles of 8192 + 4096), against
+    # float64, dx, dh's pass-through and dw.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    cfg = K.bwd_config(12288, 132, 2, True, False, True)
+    assert cfg.path == K.TILE and (cfg.block_n, cfg.block_n2) == (8192, 4096)
+    _run(device, torch.bfloat16, (37 if device.type == "cuda" else 3, 12288), is_rms=True,
+         residual=True)
+
+
 @pytest.mark.parametrize("one_pass", [True, False], ids=["one_pass", "two_pass"])
 @pytest.mark.parametrize("n", [256, 1000, 5120], ids=["rows", "masked", "two_tiles"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])

@@ -1646,6 +1646,14 @@ BWD_TILE = {  # sorted by block, element size, is_rms, has_dh
     (2048, 4, True, True): (1, 4, 2), (4096, 2, False, True): (2, 16, 1),
     (4096, 4, False, False): (2, 16, 1), (4096, 4, True, True): (1, 8, 1),
 }
+# Rows past BWD_TILE_MAX that the tile path still takes, in two tiles (_tile_blocks):
+# (length, element size, is_rms, has_dh) -> (rows a step, warps, programs per SM). v0.25
+# call 14 (sweep_coop.py, GPU time, bf16, two processes; results/2026-11-26-v0.25-runs/
+# call14): RMSNorm with dh at 12288, 8192 + 4096 on 16 warps, 1 per SM, 88.0-88.9 against
+# the cooperative table's 84.9. Elsewhere at 12288 / 16384 the tile lost (LayerNorm
+# 53.7-57.6 against 81.3-84.4; RMSNorm without dh 82.4-82.6 against 88.5; one padded
+# 16384 tile 4.8-45.6).
+BWD_TILE_LONG = {(12288, 2, True, True): (1, 16, 1)}
 # GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
 # dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
 # (KEEP_DZ in _rownorm_bwd_kernel); fp32 computes it again after the wait. v0.16 call 1
@@ -2008,6 +2016,11 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs).
     has_dh: the residual forms' backward (a gradient on h too)."""
     size = 4 if element_size >= 4 else 2
+    long_tile = None if group_norm else BWD_TILE_LONG.get((n, size, is_rms, has_dh))
+    if long_tile is not None:
+        rows, warps, pps = long_tile
+        first, second = _tile_blocks(n)
+        return LaunchConfig(TILE, first, rows, warps, programs_per_sm=pps, block_n2=second)
     if n <= BWD_TILE_MAX:
         # About 4096 elements per step (several short rows). Warps and programs per SM
         # from the v0.3 sweep (LayerNorm / RMSNorm, % of copy): N <= 2048 with 4 warps,
