@@ -20,7 +20,10 @@ into an fp32 partial row, and the partials are summed in a fixed order afterward
 results are bitwise repeatable.
 
 Three paths share each kernel, chosen by the constexpr PATH:
-  * PATH 0, tile: the whole row lives in registers (BLOCK_N >= N), ROWS rows per step.
+  * PATH 0, tile: the whole row lives in registers (BLOCK_N >= N, or two tiles), ROWS
+    rows per step. LayerNorm's forward takes the mean, then the centered sum of squares
+    (two reductions), or where _tile_one_pass says (ONE_PASS) both from one pair
+    reduction of sums shifted by the row's first element.
   * PATH 1, cooperative: GROUP programs share each row, each holding a BLOCK_N slice in
     registers, so the row is read once however long it is. Each program publishes its
     slice's partial statistics (forward: slice mean and M2, or the sum of squares;
