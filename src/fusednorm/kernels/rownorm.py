@@ -551,6 +551,16 @@ def _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm,
 
 
 @triton.jit
+def _centre(x, c, mask, EVEN: tl.constexpr):
+    """x - c per row of a tile-path tile (c: [ROWS]), zero past the row unless EVEN."""
+    if EVEN:
+        xc = x - c[:, None]
+    else:
+        xc = tl.where(mask, x - c[:, None], 0.0)
+    return xc
+
+
+@triton.jit
 def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
             HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr,
             ACTIVATION: tl.constexpr):
@@ -650,16 +660,10 @@ def _rownorm_fwd_kernel(
             k = tl.load(X + rows_k * stride_xm, mask=row_mask, other=0.0).to(tl.float32)
             if HAS_RESIDUAL:
                 k += tl.load(R + rows_k * stride_rm, mask=row_mask, other=0.0).to(tl.float32)
-            if EVEN:
-                d = x - k[:, None]
-            else:
-                d = tl.where(mask, x - k[:, None], 0.0)
+            d = _centre(x, k, mask, EVEN)
             s1, s2 = _sum2(d, d * d, 1, PAIR_SUM)
             if BLOCK_N2 > 0:
-                if EVEN:
-                    d2 = x2 - k[:, None]
-                else:
-                    d2 = tl.where(mask2, x2 - k[:, None], 0.0)
+                d2 = _centre(x2, k, mask2, EVEN)
                 t1, t2 = _sum2(d2, d2 * d2, 1, PAIR_SUM)
                 s1 += t1
                 s2 += t2
@@ -668,15 +672,9 @@ def _rownorm_fwd_kernel(
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
             ss = tl.maximum(s2 - s1 * dm, 0.0)
-            if EVEN:
-                xc = x - mean[:, None]
-            else:
-                xc = tl.where(mask, x - mean[:, None], 0.0)
+            xc = _centre(x, mean, mask, EVEN)
             if BLOCK_N2 > 0:
-                if EVEN:
-                    xc2 = x2 - mean[:, None]
-                else:
-                    xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
+                xc2 = _centre(x2, mean, mask2, EVEN)
         else:
             if BLOCK_N2 > 0:
                 mean = (tl.sum(x, axis=1) + tl.sum(x2, axis=1)) / N
@@ -684,16 +682,10 @@ def _rownorm_fwd_kernel(
                 mean = tl.sum(x, axis=1) / N
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
-            if EVEN:
-                xc = x - mean[:, None]
-            else:
-                xc = tl.where(mask, x - mean[:, None], 0.0)
+            xc = _centre(x, mean, mask, EVEN)
             ss = tl.sum(xc * xc, axis=1)
             if BLOCK_N2 > 0:
-                if EVEN:
-                    xc2 = x2 - mean[:, None]
-                else:
-                    xc2 = tl.where(mask2, x2 - mean[:, None], 0.0)
+                xc2 = _centre(x2, mean, mask2, EVEN)
                 ss += tl.sum(xc2 * xc2, axis=1)
         rstd = 1.0 / tl.sqrt(ss / N + eps)
         if STATS:
@@ -2508,17 +2500,12 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     ptrs = (px, px if weight is None else weight.data_ptr(), px, pdy,
             pdy if dh is None else dh.data_ptr(), pr if is_rms else mean.data_ptr(), pr,
             dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pr, pr)
-
-    def part_views():  # the tensors in place of pdw, pdb, where a launch takes tensors
-        if total is None:
-            return dw if has_dw else rstd, db if want_db else rstd
-        return (buf[:prep.partials * N] if has_dw else rstd,
-                buf[seg * has_dw:seg * has_dw + prep.partials * N] if want_db else rstd)
-
     if not prep.launch.direct_call(ptrs, (tag,)):
+        vw, vb = ((dw if has_dw else rstd, db if want_db else rstd) if total is None
+                  else _part_views(buf, prep.partials * N, seg, has_dw, want_db, rstd))
         prep.launch((
             x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
-            mean if not is_rms else rstd, rstd, dx, *part_views(),
+            mean if not is_rms else rstd, rstd, dx, vw, vb,
             buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws, rstd,
             rstd), (tag,))
     if total is None:
@@ -2529,10 +2516,17 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     pbo = db.data_ptr() if want_db else 0
     if not total.direct_call((pdw if has_dw else pdb, pdb if want_db else pdw,
                               pw if has_dw else pbo, pbo if want_db else pw)):
-        vw, vb = part_views()
+        vw, vb = _part_views(buf, prep.partials * N, seg, has_dw, want_db, rstd)
         total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
                db if want_db else dw))
     return dw, db
+
+
+def _part_views(buf, size: int, seg: int, has_dw: bool, want_db: bool, rstd):
+    """launch_bwd's dw and db partial arrays as views of the scratch buffer (rstd where
+    not wanted), for a launch that takes tensors: `size` elements each, db's at seg."""
+    return (buf[:size] if has_dw else rstd,
+            buf[seg * has_dw:seg * has_dw + size] if want_db else rstd)
 
 
 def rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
