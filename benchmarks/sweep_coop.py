@@ -13,12 +13,13 @@ parameters are noise at these sizes).
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
 forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`). SWEEP_WARM=1 runs each
+or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path ([/L2 prefetch: forward, l2 x SMs programs on; backward, l2 steps on]; two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
 import os
 import sys
+from dataclasses import replace
 
 import torch
 import torch.nn.functional as F
@@ -42,6 +43,8 @@ def _env_configs(name, default):
     for c in text.split(";"):
         if c == "default":  # the library's own choice
             out.append(("default",))
+        elif c.startswith("d"):  # the library's choice with the L2 prefetch d<l2> (as t...)
+            out.append(("default", int(c[1:])))
         elif c.startswith("t"):  # tile path: t<rows>/<warps>/<programs per SM>
             out.append(("tile",) + tuple(int(v) for v in c[1:].split("/")))
         elif c.startswith("T"):  # the same, one power-of-two tile (no second tile)
@@ -124,20 +127,30 @@ def main():
                     if choice[0] == "default":
                         cfg = (bwd0(n, sms, x.element_size(), is_rms, False, RES) if mode == "bwd"
                                else fwd0(n, sms, x.element_size(), RES, is_rms))
+                        if len(choice) > 1:  # d<l2>: its L2 prefetch replaced
+                            if cfg.path == K.LOOP:
+                                continue
+                            cfg = replace(cfg, l2_ahead=choice[1] * (
+                                sms if mode == "fwd" and cfg.path == K.TILE else 1))
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = (f"default {cfg.path}:{slc}" + (f"+{cfg.block_n2}" if cfg.block_n2
                                                                  else "")
                                + f"/{cfg.rows}r/{warps}w/{pps}pps"
                                + (f"/rp{cfg.replay}" if cfg.replay else "")
-                               + (f"/l2{K._l2_ahead(cfg)}" if cfg.path == K.COOP else "")
+                               + (f"/l2{K._l2_ahead(cfg)}" if K._l2_ahead(cfg) else "")
                                + ("/hw" if getattr(cfg, "hold_w", False) else ""))
                     elif choice[0] in ("tile", "tile1"):
-                        _, rows_, warps, pps = choice
+                        _, rows_, warps, pps, *l2 = choice
+                        # L2 prefetch: forward, the rows of the program l2 x SMs ids on;
+                        # backward, the program's rows l2 steps on
+                        l2 = l2[0] if l2 else 0
+                        ahead = l2 * sms if mode == "fwd" else l2
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
                                      else K._tile_blocks(n))
-                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2)
+                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2,
+                                             l2_ahead=ahead)
                         tag = (f"tile {slc}" + (f"+{slc2}" if slc2 else "")
-                               + f" {rows_}r/{warps}w/{pps}pps")
+                               + f" {rows_}r/{warps}w/{pps}pps" + (f"/l2{l2}" if l2 else ""))
                     else:
                         # Read as rownorm reads its config tables.
                         cfg = K._coop(n, sms, (choice,))

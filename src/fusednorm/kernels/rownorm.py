@@ -627,13 +627,21 @@ def _rownorm_fwd_kernel(
     #                        loading them, from a second (L2) load (below)
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
     L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many steps past the
-    #                          next (0: none; _prefetch_l2)
+    #                          next; PATH 0: the rows of the program this many ids on
+    #                          (0: none; _prefetch_l2)
     ONE_PASS: tl.constexpr,  # PATH 0 LayerNorm: mean and variance from one pair of shifted
     #                          sums (one reduction), not two reductions (_tile_one_pass)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
     if PATH == 0:
+        if L2_AHEAD > 0:  # the rows of the program L2_AHEAD on (a later wave's), into L2
+            ahead = (pid + L2_AHEAD) * ROWS
+            _prefetch_rows(X, R, R, ahead, stride_xm, stride_rm, 0, 0, M, N, ROWS, BLOCK_N,
+                           HAS_RESIDUAL, False)
+            if BLOCK_N2 > 0:
+                _prefetch_rows(X, R, R, ahead, stride_xm, stride_rm, 0, BLOCK_N, M, N, ROWS,
+                               BLOCK_N2, HAS_RESIDUAL, False)
         rows = pid * ROWS + tl.arange(0, ROWS)
         row_mask = rows < M
         rows64 = rows.to(tl.int64)[:, None]
@@ -949,7 +957,8 @@ def _rownorm_bwd_kernel(
     EVEN: tl.constexpr,  # PATH 1: no column of a slice past N (_even; the tile path's
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
-    #                          this many rows past the next (0: none; _prefetch_l2)
+    #                          this many rows past the next; PATH 0: the program's rows this
+    #                          many steps on (0: none; _prefetch_l2)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
 ):
     pid = tl.program_id(0)
@@ -980,6 +989,14 @@ def _rownorm_bwd_kernel(
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
             dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
+            if L2_AHEAD > 0:  # this program's rows L2_AHEAD steps on, into L2
+                end = tl.minimum(M, row_start + rows_per_program)
+                _prefetch_rows(X, DY, DH, row_start + r0 + L2_AHEAD * ROWS, stride_xm,
+                               stride_dym, stride_dhm, 0, end, N, ROWS, BLOCK_N, True, HAS_DH)
+                if BLOCK_N2 > 0:
+                    _prefetch_rows(X, DY, DH, row_start + r0 + L2_AHEAD * ROWS, stride_xm,
+                                   stride_dym, stride_dhm, BLOCK_N, end, N, ROWS, BLOCK_N2,
+                                   True, HAS_DH)
             rows = row_start + r0 + tl.arange(0, ROWS)
             row_mask = rows < M
             rows64 = rows.to(tl.int64)[:, None]
@@ -1824,9 +1841,9 @@ L2_AHEAD = int(_L2_ENV) if _L2_ENV else None
 
 
 def _l2_ahead(cfg) -> int:
-    if interpreting() or cfg.path != COOP:
+    if interpreting() or cfg.path == LOOP:
         return 0
-    return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
+    return cfg.l2_ahead if L2_AHEAD is None or cfg.path != COOP else L2_AHEAD
 
 
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
@@ -1882,7 +1899,9 @@ class LaunchConfig:
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
-    l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
+    l2_ahead: int = 0  # L2 prefetch (L2_AHEAD; 0: none): COOP this many steps past the next;
+    #                    TILE forward the rows of the program this many ids on, backward
+    #                    the program's rows this many steps on
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
