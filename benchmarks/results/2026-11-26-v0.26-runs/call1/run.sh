@@ -27,8 +27,8 @@ for f in sorted(glob.glob("/tmp/c1/*_r*_*.json")):
         l2 = "l2" + row["config"].split("/l2")[1].split()[0] if "/l2" in row["config"] else "none"
         t[(row["mode"], row["op"], row["dtype"][6:], r, row["n"], l2)].append(row["pct"] if row["ok"] else -1)
 for k in sorted({k[:5] for k in t}):
+    cells = [(x[5], t[x]) for x in sorted(t) if x[:5] == k]
     print(f"{k[0]} {k[1]:10s} {k[2]:8s} res{k[3]} N={k[4]:6d} " + " | ".join(
-        f"{l2} {' '.join(f'{v:5.1f}' for v in vals)}" for (kk, vals), l2 in
-        ((kk, kk[5]) for kk in [(x, t[x]) for x in sorted(t) if x[:5] == k])))
+        f"{l2} {' '.join(f'{v:5.1f}' for v in vals)}" for l2, vals in cells))
 PY
 echo SECONDS $SECONDS
