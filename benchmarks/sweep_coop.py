@@ -13,7 +13,7 @@ parameters are noise at these sizes).
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
 forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path ([/L2 prefetch: forward, l2 x SMs programs on; backward, l2 steps on]; two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch). SWEEP_WARM=1 runs each
+or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path ([/L2 prefetch steps of the backward]; two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -130,8 +130,7 @@ def main():
                         if len(choice) > 1:  # d<l2>: its L2 prefetch replaced
                             if cfg.path == K.LOOP:
                                 continue
-                            cfg = replace(cfg, l2_ahead=choice[1] * (
-                                sms if mode == "fwd" and cfg.path == K.TILE else 1))
+                            cfg = replace(cfg, l2_ahead=choice[1])
                         slc, warps, pps = cfg.block_n, cfg.num_warps, cfg.programs_per_sm
                         tag = (f"default {cfg.path}:{slc}" + (f"+{cfg.block_n2}" if cfg.block_n2
                                                                  else "")
@@ -141,10 +140,7 @@ def main():
                                + ("/hw" if getattr(cfg, "hold_w", False) else ""))
                     elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps, *l2 = choice
-                        # L2 prefetch: forward, the rows of the program l2 x SMs ids on;
-                        # backward, the program's rows l2 steps on
-                        l2 = l2[0] if l2 else 0
-                        ahead = l2 * sms if mode == "fwd" else l2
+                        ahead = l2 = l2[0] if l2 else 0  # the backward's L2 prefetch
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
                                      else K._tile_blocks(n))
                         cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2,

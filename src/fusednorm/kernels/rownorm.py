@@ -627,21 +627,13 @@ def _rownorm_fwd_kernel(
     #                        loading them, from a second (L2) load (below)
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
     L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many steps past the
-    #                          next; PATH 0: the rows of the program this many ids on
-    #                          (0: none; _prefetch_l2)
+    #                          next (0: none; _prefetch_l2)
     ONE_PASS: tl.constexpr,  # PATH 0 LayerNorm: mean and variance from one pair of shifted
     #                          sums (one reduction), not two reductions (_tile_one_pass)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
     if PATH == 0:
-        if L2_AHEAD > 0:  # the rows of the program L2_AHEAD on (a later wave's), into L2
-            ahead = (pid + L2_AHEAD) * ROWS
-            _prefetch_rows(X, R, R, ahead, stride_xm, stride_rm, 0, 0, M, N, ROWS, BLOCK_N,
-                           HAS_RESIDUAL, False)
-            if BLOCK_N2 > 0:
-                _prefetch_rows(X, R, R, ahead, stride_xm, stride_rm, 0, BLOCK_N, M, N, ROWS,
-                               BLOCK_N2, HAS_RESIDUAL, False)
         rows = pid * ROWS + tl.arange(0, ROWS)
         row_mask = rows < M
         rows64 = rows.to(tl.int64)[:, None]
@@ -957,8 +949,8 @@ def _rownorm_bwd_kernel(
     EVEN: tl.constexpr,  # PATH 1: no column of a slice past N (_even; the tile path's
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
-    #                          this many rows past the next; PATH 0: the program's rows this
-    #                          many steps on (0: none; _prefetch_l2)
+    #                          this many rows past the next; PATH 0: dh (where HAS_DH) and
+    #                          where > 1 x and dy, this many steps on (0: none; _prefetch_l2)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
 ):
     pid = tl.program_id(0)
@@ -989,14 +981,22 @@ def _rownorm_bwd_kernel(
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
             dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
-            if L2_AHEAD > 0:  # this program's rows L2_AHEAD steps on, into L2
-                end = tl.minimum(M, row_start + rows_per_program)
-                _prefetch_rows(X, DY, DH, row_start + r0 + L2_AHEAD * ROWS, stride_xm,
-                               stride_dym, stride_dhm, 0, end, N, ROWS, BLOCK_N, True, HAS_DH)
+            # Into L2, the program's rows L2_AHEAD steps on: dh (the one stream not loaded
+            # a step ahead into registers), and where L2_AHEAD > 1 x and dy too.
+            ahead = row_start + r0 + L2_AHEAD * ROWS
+            end = tl.minimum(M, row_start + rows_per_program)
+            if L2_AHEAD > 1:
+                _prefetch_rows(X, DY, DH, ahead, stride_xm, stride_dym, stride_dhm, 0, end, N,
+                               ROWS, BLOCK_N, True, HAS_DH)
                 if BLOCK_N2 > 0:
-                    _prefetch_rows(X, DY, DH, row_start + r0 + L2_AHEAD * ROWS, stride_xm,
-                                   stride_dym, stride_dhm, BLOCK_N, end, N, ROWS, BLOCK_N2,
-                                   True, HAS_DH)
+                    _prefetch_rows(X, DY, DH, ahead, stride_xm, stride_dym, stride_dhm, BLOCK_N,
+                                   end, N, ROWS, BLOCK_N2, True, HAS_DH)
+            elif L2_AHEAD == 1 and HAS_DH:
+                _prefetch_rows(DH, DH, DH, ahead, stride_dhm, 0, 0, 0, end, N, ROWS, BLOCK_N,
+                               False, False)
+                if BLOCK_N2 > 0:
+                    _prefetch_rows(DH, DH, DH, ahead, stride_dhm, 0, 0, BLOCK_N, end, N, ROWS,
+                                   BLOCK_N2, False, False)
             rows = row_start + r0 + tl.arange(0, ROWS)
             row_mask = rows < M
             rows64 = rows.to(tl.int64)[:, None]
@@ -1900,8 +1900,8 @@ class LaunchConfig:
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
     l2_ahead: int = 0  # L2 prefetch (L2_AHEAD; 0: none): COOP this many steps past the next;
-    #                    TILE forward the rows of the program this many ids on, backward
-    #                    the program's rows this many steps on
+    #                    TILE backward, the program's rows this many steps on (dh; 2 or
+    #                    more: x and dy too)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
