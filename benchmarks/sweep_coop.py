@@ -13,7 +13,7 @@ parameters are noise at these sizes).
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
 forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
-or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path ([/L2 prefetch steps of the backward]; two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch). SWEEP_WARM=1 runs each
+or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch (cooperative)). SWEEP_DH_L2=0 / 1: the backward's dh prefetch off / on in every config (rownorm.DH_L2). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
 import json
@@ -43,7 +43,7 @@ def _env_configs(name, default):
     for c in text.split(";"):
         if c == "default":  # the library's own choice
             out.append(("default",))
-        elif c.startswith("d"):  # the library's choice with the L2 prefetch d<l2> (as t...)
+        elif c.startswith("d"):  # the library's choice with the L2 prefetch d<l2> (cooperative)
             out.append(("default", int(c[1:])))
         elif c.startswith("t"):  # tile path: t<rows>/<warps>/<programs per SM>
             out.append(("tile",) + tuple(int(v) for v in c[1:].split("/")))
@@ -75,6 +75,10 @@ if os.environ.get("SWEEP_FWD_EVICT"):
 # wait mode (rownorm.COOP_SYNC).
 if os.environ.get("SWEEP_SYNC"):
     K.COOP_SYNC = int(os.environ["SWEEP_SYNC"])
+# SWEEP_DH_L2=0 / 1: every backward with dh asks the L2 for dh a step ahead, or none does
+# (rownorm.DH_L2).
+if os.environ.get("SWEEP_DH_L2"):
+    K.DH_L2 = os.environ["SWEEP_DH_L2"] == "1"
 IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
 # SWEEP_INFER=1: the forward's inference variant (no statistics written: what an eager call
 # without grad runs, and the bench's forward), launched as the inference path launches it
@@ -137,16 +141,15 @@ def main():
                                + f"/{cfg.rows}r/{warps}w/{pps}pps"
                                + (f"/rp{cfg.replay}" if cfg.replay else "")
                                + (f"/l2{K._l2_ahead(cfg)}" if K._l2_ahead(cfg) else "")
-                               + ("/hw" if getattr(cfg, "hold_w", False) else ""))
+                               + ("/hw" if getattr(cfg, "hold_w", False) else "")
+                               + ("/dh" if mode == "bwd" and K._dh_l2(cfg, RES) else ""))
                     elif choice[0] in ("tile", "tile1"):
-                        _, rows_, warps, pps, *l2 = choice
-                        ahead = l2 = l2[0] if l2 else 0  # the backward's L2 prefetch
+                        _, rows_, warps, pps = choice
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
                                      else K._tile_blocks(n))
-                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2,
-                                             l2_ahead=ahead)
+                        cfg = K.LaunchConfig(K.TILE, slc, rows_, warps, pps, block_n2=slc2)
                         tag = (f"tile {slc}" + (f"+{slc2}" if slc2 else "")
-                               + f" {rows_}r/{warps}w/{pps}pps" + (f"/l2{l2}" if l2 else ""))
+                               + f" {rows_}r/{warps}w/{pps}pps")
                     else:
                         # Read as rownorm reads its config tables.
                         cfg = K._coop(n, sms, (choice,))

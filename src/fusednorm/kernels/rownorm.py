@@ -949,9 +949,10 @@ def _rownorm_bwd_kernel(
     EVEN: tl.constexpr,  # PATH 1: no column of a slice past N (_even; the tile path's
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
-    #                          this many rows past the next; PATH 0: dh (where HAS_DH) and
-    #                          where > 1 x and dy, this many steps on (0: none; _prefetch_l2)
+    #                          this many rows past the next (0: none; _prefetch_l2)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
+    DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
+    #                      L2 a step before it is read (_prefetch_l2)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -981,21 +982,15 @@ def _rownorm_bwd_kernel(
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
             dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
-            # Into L2, the program's rows L2_AHEAD steps on: dh (the one stream not loaded
-            # a step ahead into registers), and where L2_AHEAD > 1 x and dy too.
-            ahead = row_start + r0 + L2_AHEAD * ROWS
-            end = tl.minimum(M, row_start + rows_per_program)
-            if L2_AHEAD > 1:
-                _prefetch_rows(X, DY, DH, ahead, stride_xm, stride_dym, stride_dhm, 0, end, N,
-                               ROWS, BLOCK_N, True, HAS_DH)
-                if BLOCK_N2 > 0:
-                    _prefetch_rows(X, DY, DH, ahead, stride_xm, stride_dym, stride_dhm, BLOCK_N,
-                                   end, N, ROWS, BLOCK_N2, True, HAS_DH)
-            elif L2_AHEAD == 1 and HAS_DH:
-                _prefetch_rows(DH, DH, DH, ahead, stride_dhm, 0, 0, 0, end, N, ROWS, BLOCK_N,
+            if DH_L2 and HAS_DH:
+                # The next step's dh into L2: x and dy are loaded a step ahead into
+                # registers, dh (read once, at the end of a step) is not.
+                nxt = row_start + r0 + ROWS
+                end = tl.minimum(M, row_start + rows_per_program)
+                _prefetch_rows(DH, DH, DH, nxt, stride_dhm, 0, 0, 0, end, N, ROWS, BLOCK_N,
                                False, False)
                 if BLOCK_N2 > 0:
-                    _prefetch_rows(DH, DH, DH, ahead, stride_dhm, 0, 0, BLOCK_N, end, N, ROWS,
+                    _prefetch_rows(DH, DH, DH, nxt, stride_dhm, 0, 0, BLOCK_N, end, N, ROWS,
                                    BLOCK_N2, False, False)
             rows = row_start + r0 + tl.arange(0, ROWS)
             row_mask = rows < M
@@ -1117,6 +1112,8 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
                     dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
+                    if DH_L2 and HAS_DH:  # read when this row is finished, REPLAY steps on
+                        _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
@@ -1167,6 +1164,8 @@ def _rownorm_bwd_kernel(
                 nxt = row64 + num_groups
                 xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
+                if DH_L2 and HAS_DH:  # read when this row is finished, next step
+                    _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, DY, DH, row + (1 + L2_AHEAD) * num_groups, stride_xm,
                                    stride_dym, stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
@@ -1841,9 +1840,23 @@ L2_AHEAD = int(_L2_ENV) if _L2_ENV else None
 
 
 def _l2_ahead(cfg) -> int:
-    if interpreting() or cfg.path == LOOP:
+    if interpreting() or cfg.path != COOP:
         return 0
-    return cfg.l2_ahead if L2_AHEAD is None or cfg.path != COOP else L2_AHEAD
+    return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
+
+
+# FUSEDNORM_DH_L2=0 / 1: every backward with dh prefetches dh (or none), whatever its
+# config's dh_l2 (A/B runs; unset: the configs' own).
+_DH_L2_ENV = os.environ.get("FUSEDNORM_DH_L2")
+DH_L2 = None if _DH_L2_ENV is None else _DH_L2_ENV != "0"
+
+
+def _dh_l2(cfg, has_dh: bool) -> bool:
+    if interpreting() or not has_dh or cfg.path == LOOP:
+        return False
+    if cfg.path == COOP and not (cfg.replay or cfg.prefetch):
+        return False  # the two-rows-live schedule has no such prefetch
+    return cfg.dh_l2 if DH_L2 is None else DH_L2
 
 
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
@@ -1899,9 +1912,8 @@ class LaunchConfig:
     sync: int = 3  # COOP: how a program waits for a row's partials (SYNC4, _sync)
     block_n2: int = 0  # TILE: a second tile after block_n (_tile_blocks; 0: none)
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
-    l2_ahead: int = 0  # L2 prefetch (L2_AHEAD; 0: none): COOP this many steps past the next;
-    #                    TILE backward, the program's rows this many steps on (dh; 2 or
-    #                    more: x and dy too)
+    l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
+    dh_l2: bool = False  # backward with dh: dh asked of the L2 a step before it is read (DH_L2)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
@@ -2429,7 +2441,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
-                   and affine == 0 and has_w)), cfg.num_warps)
+                   and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh))), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
