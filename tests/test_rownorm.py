@@ -796,6 +796,29 @@ def test_long_backward_tile(device):
          residual=True)
 
 
+@pytest.mark.parametrize("dh_l2", [True, False], ids=["dh_l2", "none"])
+@pytest.mark.parametrize("n, is_rms, dtype", [
+    (5120, False, torch.bfloat16), (6144, True, torch.float16), (5120, False, torch.float32),
+    (16384, True, torch.bfloat16), (1 << 20, True, torch.float32)],
+    ids=["tile_ln_bf16", "tile_rms_fp16", "tile_ln_fp32", "coop_rms_bf16", "coop_rms_fp32_1M"])
+def test_backward_dh_prefetch(device, dh_l2, n, is_rms, dtype, monkeypatch):
+    # The add_* backward with dh asked of the L2 a step ahead (kernels.rownorm.DH_L2
+    # forced both ways) on the configs whose table entries take it: the padded tile path
+    # and the cooperative schedules without and with replay. GPU only: the interpreter
+    # runs no prefetch.
+    if device.type != "cuda":
+        pytest.skip("a GPU-only prefetch")
+    from fusednorm.kernels import sm_count
+    cfg = K.bwd_config(n, sm_count(device), torch.finfo(dtype).bits // 8, is_rms, False, True)
+    assert cfg.dh_l2, cfg
+    monkeypatch.setattr(K, "DH_L2", dh_l2)
+    K.clear_prepared()
+    try:
+        _run(device, dtype, (3 if n > 65536 else 37, n), is_rms=is_rms, residual=True)
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("one_pass", [True, False], ids=["one_pass", "two_pass"])
 @pytest.mark.parametrize("n", [256, 1000, 5120], ids=["rows", "masked", "two_tiles"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])

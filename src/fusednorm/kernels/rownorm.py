@@ -150,14 +150,15 @@ def _spin_each(ptrs, mask, tag):
 @triton.jit
 def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
     """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
-    N): one bulk prefetch (PTX cp.async.bulk.prefetch.L2, sm_90) issued by the program's
-    first thread, so the lines come from memory while the program works, with no
-    register held for them (L2_AHEAD). A hint only: skipped where the slice's address
-    is not 16-byte aligned. GPU only: the interpreter runs no inline assembly."""
+    N, nor for a row below 0): one bulk prefetch (PTX cp.async.bulk.prefetch.L2, sm_90)
+    issued by the program's first thread, so the lines come from memory while the
+    program works, with no register held for them (L2_AHEAD, DH_L2). A hint only:
+    skipped where the slice's address is not 16-byte aligned. GPU only: the interpreter
+    runs no inline assembly."""
     ELT: tl.constexpr = P.dtype.element_ty.primitive_bitwidth // 8
     nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
     addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
-    ok = (row < M) & (addr % 16 == 0) & (nbytes > 0)
+    ok = (row >= 0) & (row < M) & (addr % 16 == 0) & (nbytes > 0)
     tl.inline_asm_elementwise(
         asm="""{
         .reg .pred %p, %q;
@@ -1109,11 +1110,12 @@ def _rownorm_bwd_kernel(
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, DY, DH, row + L2_AHEAD * num_groups, stride_xm, stride_dym,
                                    stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
+                if DH_L2 and HAS_DH:  # the row finished next step (below)
+                    _prefetch_l2(DH, row - (REPLAY - 1) * num_groups, stride_dhm, col0, M, N,
+                                 BLOCK_N)
                 if row < M:
                     xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
                     dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
-                    if DH_L2 and HAS_DH:  # read when this row is finished, REPLAY steps on
-                        _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
@@ -1708,6 +1710,18 @@ HOLD_W_CONFIGS = {
 }
 _HOLD_ENV = os.environ.get("FUSEDNORM_HOLD_W")
 HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
+# The backward with dh (add_*_norm's) reads dh once, when it finishes a row, after the
+# wait for the row's partials (cooperative) or the step's reductions (tile), where no
+# load of it is in flight: DH_L2 asks the L2 for it a step earlier (one bulk prefetch a
+# row, no registers). v0.26 call 3 (sweep_coop.py, GPU time, two processes, the table's
+# configs, none -> DH_L2; results/2026-11-26-v0.26-runs/call3): 16-bit RMSNorm on slices
+# of 2048 / 4 warps / 4 per SM (16K-256K) bf16 84.0-85.9 -> 89.0-91.3, fp16 84.2-86.3 ->
+# 89.3-91.5; fp32 RMSNorm 8192 / 16 / 1 replay 1 (1M) 88.6-88.8 -> 92.5-93.0. It lost on
+# the others: 16-bit LayerNorm's cooperative configs -3 to -8 (12288-256K), 16-bit
+# RMSNorm at 1M -7 and on the 12288 tile (BWD_TILE_LONG) -6 to -8, fp32 elsewhere -1 to
+# -14. Cooperative configs (element size, is_rms, slice, warps, replay) that take it; the
+# tile path's are in bwd_config.
+DH_L2_CONFIGS = {(2, True, 2048, 4, 0), (4, True, 8192, 16, 1)}
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
 # before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
 # hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
@@ -2097,9 +2111,17 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
             if is_rms:
                 return LaunchConfig(TILE, first, 2, 8, programs_per_sm=1, block_n2=second)
             return LaunchConfig(TILE, first, 1, 4, programs_per_sm=2, block_n2=second)
+        # DH_L2 (above) on the padded block: v0.26 call 3 (the same method), none -> DH_L2,
+        # 16-bit at 5120 / 6144: LayerNorm bf16 81.8-81.9 / 88.2 -> 91.1-91.4 / 93.1-93.4,
+        # fp16 82.8-83.0 / 88.5-89.3 -> 91.4-92.0 / 93.1-93.4; RMSNorm bf16 87.1-87.5 /
+        # 91.6-92.3 -> 92.6 / 93.7-94.1, fp16 87.4-87.7 / 91.8-92.0 -> 92.6-93.2 / 94.5;
+        # at 8192 (no padding) level (-0.9 to +0.6). fp32 LayerNorm at 5120 88.5-89.3 ->
+        # 90.3-91.1, but 6144 93.3-93.5 -> 90.9-91.3; fp32 RMSNorm lost (5120 -4).
+        dh_l2 = has_dh and ((size == 2 and n < block_n) or (size == 4 and not is_rms
+                                                              and n == 5120))
         if (size == 2 and (is_rms or has_dh)) or (is_rms and has_dh):
-            return LaunchConfig(TILE, block_n, rows, 16, programs_per_sm=1)
-        return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1)
+            return LaunchConfig(TILE, block_n, rows, 16, programs_per_sm=1, dh_l2=dh_l2)
+        return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1, dh_l2=dh_l2)
     if group_norm:
         return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
@@ -2107,6 +2129,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
     if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay) in HOLD_W_CONFIGS:
         cfg = replace(cfg, hold_w=True)
+    if has_dh and (size, is_rms, cfg.block_n, cfg.num_warps, cfg.replay) in DH_L2_CONFIGS:
+        cfg = replace(cfg, dh_l2=True)
     return cfg
 
 
