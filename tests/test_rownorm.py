@@ -799,8 +799,10 @@ def test_long_backward_tile(device):
 @pytest.mark.parametrize("dh_l2", [True, False], ids=["dh_l2", "none"])
 @pytest.mark.parametrize("n, is_rms, dtype", [
     (5120, False, torch.bfloat16), (6144, True, torch.float16), (5120, False, torch.float32),
-    (16384, True, torch.bfloat16), (1 << 20, True, torch.float32)],
-    ids=["tile_ln_bf16", "tile_rms_fp16", "tile_ln_fp32", "coop_rms_bf16", "coop_rms_fp32_1M"])
+    (16384, True, torch.bfloat16), (65536, False, torch.float16),
+    (1 << 20, True, torch.float32), (1 << 20, False, torch.bfloat16)],
+    ids=["tile_ln_bf16", "tile_rms_fp16", "tile_ln_fp32", "coop_rms_bf16", "replay_ln_fp16",
+         "replay_rms_fp32_1M", "replay_ln_bf16_1M"])
 def test_backward_dh_prefetch(device, dh_l2, n, is_rms, dtype, monkeypatch):
     # The add_* backward with dh asked of the L2 a step ahead (kernels.rownorm.DH_L2
     # forced both ways) on the configs whose table entries take it: the padded tile path

@@ -407,23 +407,36 @@ def _rows_mask(mask, live, EVEN: tl.constexpr):
 
 
 @triton.jit
-def _coop_bwd_terms(xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+def _row_stats(MEAN, RSTD, row, M, IS_RMS: tl.constexpr):
+    """(mean, rstd) of row `row` (0, 0 past M; mean 0 for RMSNorm), fp32 scalars."""
+    live = row < M
+    rstd = tl.load(RSTD + row, mask=live, other=0.0)
+    if IS_RMS:
+        mean = 0.0
+    else:
+        mean = tl.load(MEAN + row, mask=live, other=0.0)
+    return mean, rstd
+
+
+@triton.jit
+def _coop_bwd_terms(xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_B: tl.constexpr,
                     MASKED: tl.constexpr, AFFINE: tl.constexpr, ACTIVATION: tl.constexpr,
                     DZ_IN: tl.constexpr, HOLD_W: tl.constexpr, EVEN: tl.constexpr):
-    """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward
-    (MASKED: xhat zero past N, as the published sums need). dz = dy, or for a GroupNorm
+    """(xhat, w * dz, dz, rstd, w) of a row slice in fp32 for the cooperative backward,
+    from the row's mean and rstd (_row_stats; loaded by the caller, where the schedule
+    lets it load them a step ahead) (MASKED: xhat zero past N, as the published sums
+    need). dz = dy, or for a GroupNorm
     row (AFFINE > 0, w and b one value for the slice: see _affine) dy * act'(xhat w + b);
     w is that one value there (1 without a weight) and unused with AFFINE 0. DZ_IN: dyb
     is already dz (the activation's derivative applied; KEEP_DZ). HOLD_W (AFFINE 0): wh is
     the slice's w in fp32, held by the program, not loaded again."""
-    rstd = tl.load(RSTD + row)
     if IS_RMS:
         xhat = xb.to(tl.float32) * rstd
     elif MASKED:
-        xhat = tl.where(mask, _centred(xb, tl.load(MEAN + row), rstd, X), 0.0)
+        xhat = tl.where(mask, _centred(xb, mean, rstd, X), 0.0)
     else:
-        xhat = _centred(xb, tl.load(MEAN + row), rstd, X)
+        xhat = _centred(xb, mean, rstd, X)
     dz = dyb.to(tl.float32)
     w = 1.0
     if AFFINE == 0:
@@ -971,13 +984,16 @@ def _rownorm_bwd_kernel(
                 w2 = tl.load(W + cols2, mask=col_mask2, other=0.0).to(tl.float32)[None, :]
             dw_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
             db_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
-        # Loads run one step ahead: the next rows' x and dy are in flight while this
-        # step's two reductions wait on their barriers.
+        # Loads run one step ahead: the next rows' x, dy, mean and rstd are in flight
+        # while this step's two reductions wait on their barriers.
         rows = row_start + tl.arange(0, ROWS)
         rows64 = rows.to(tl.int64)[:, None]
         mask = (rows < M)[:, None] & col_mask[None, :]
         xn = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0)
         dyn = tl.load(DY + rows64 * stride_dym + cols[None, :], mask=mask, other=0.0)
+        rstd_n = tl.load(RSTD + rows, mask=rows < M, other=0.0)
+        if not IS_RMS:
+            mean_n = tl.load(MEAN + rows, mask=rows < M, other=0.0)
         if BLOCK_N2 > 0:
             mask2 = (rows < M)[:, None] & col_mask2[None, :]
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
@@ -999,11 +1015,18 @@ def _rownorm_bwd_kernel(
             mask = row_mask[:, None] & col_mask[None, :]
             x = xn.to(tl.float32)
             dy = dyn.to(tl.float32)
+            rstd = rstd_n[:, None]
+            if not IS_RMS:
+                mean = mean_n[:, None]
             nrows64 = rows64 + ROWS
-            nrow_mask = ((rows + ROWS < M) & (r0 + ROWS < rows_per_program))[:, None]
+            nlive = (rows + ROWS < M) & (r0 + ROWS < rows_per_program)
+            nrow_mask = nlive[:, None]
             nmask = nrow_mask & col_mask[None, :]
             xn = tl.load(X + nrows64 * stride_xm + cols[None, :], mask=nmask, other=0.0)
             dyn = tl.load(DY + nrows64 * stride_dym + cols[None, :], mask=nmask, other=0.0)
+            rstd_n = tl.load(RSTD + rows + ROWS, mask=nlive, other=0.0)
+            if not IS_RMS:
+                mean_n = tl.load(MEAN + rows + ROWS, mask=nlive, other=0.0)
             if BLOCK_N2 > 0:
                 mask2 = row_mask[:, None] & col_mask2[None, :]
                 x2 = xn2.to(tl.float32)
@@ -1012,13 +1035,11 @@ def _rownorm_bwd_kernel(
                 xn2 = tl.load(X + nrows64 * stride_xm + cols2[None, :], mask=nmask2, other=0.0)
                 dyn2 = tl.load(DY + nrows64 * stride_dym + cols2[None, :], mask=nmask2,
                                other=0.0)
-            rstd = tl.load(RSTD + rows, mask=row_mask, other=0.0)[:, None]
             if IS_RMS:
                 xhat = x * rstd
                 if BLOCK_N2 > 0:
                     xhat2 = x2 * rstd
             else:
-                mean = tl.load(MEAN + rows, mask=row_mask, other=0.0)[:, None]
                 xhat = tl.where(mask, (x - mean) * rstd, 0.0)
                 if BLOCK_N2 > 0:
                     xhat2 = tl.where(mask2, (x2 - mean) * rstd, 0.0)
@@ -1116,8 +1137,9 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
                     dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
+                    mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
@@ -1127,10 +1149,11 @@ def _rownorm_bwd_kernel(
                     prev64 = tl.cast(prev, tl.int64)
                     xa = _slice_load(X + prev64 * stride_xm + cols, mask, EVEN, "evict_first")
                     dya = _slice_load(DY + prev64 * stride_dym + cols, mask, EVEN, "evict_first")
+                    mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, wh,
+                        xa, dya, X, W, B, mean, rstd, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
@@ -1143,15 +1166,20 @@ def _rownorm_bwd_kernel(
             # KEEP_DZ (a fused activation): the held row keeps dz = dy * act'(z), rounded
             # to dy's dtype (as torch's silu backward hands it to its norm's backward), in
             # place of dy, so act' is computed once per element, not again after the wait.
+            # A row's mean and rstd are loaded with its x and dy, a step before its terms
+            # need them (sb: the row loaded, sa: the row held for its finish).
             xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
             dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
+            mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS)
+            mean_a = mean_b
+            rstd_a = rstd_b
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if KEEP_DZ:
                     dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        xb, dyb, X, W, B, mean_b, rstd_b, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
@@ -1164,8 +1192,11 @@ def _rownorm_bwd_kernel(
                 else:
                     dyn = dyb
                 nxt = row64 + num_groups
+                mean_n = mean_b
+                rstd_n = rstd_b
                 xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
+                mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS)
                 if DH_L2 and HAS_DH:  # read when this row is finished, next step
                     _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                 if L2_AHEAD > 0:
@@ -1175,7 +1206,7 @@ def _rownorm_bwd_kernel(
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, X, W, B, MEAN, RSTD, prev, cols, col0, mask, G, CG, S, wh,
+                        xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ,
                         HOLD_W, EVEN)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
@@ -1186,6 +1217,8 @@ def _rownorm_bwd_kernel(
                         EVEN)
                 xa = xn
                 dya = dyn
+                mean_a = mean_n
+                rstd_a = rstd_n
         else:
             # Two rows live: publish the held row, issue the next row's x, wait for the
             # held row's own partials and finish it, then issue the next row's dy. The wait
@@ -1197,9 +1230,10 @@ def _rownorm_bwd_kernel(
             # (bf16 LayerNorm 16K-256K: 62-68% against 37-49%).
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
+                mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
-                        xb, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
@@ -1213,7 +1247,7 @@ def _rownorm_bwd_kernel(
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xn, dyb, X, W, B, MEAN, RSTD, row, cols, col0, mask, G, CG, S, wh,
+                        xn, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
@@ -1714,14 +1748,18 @@ HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
 # wait for the row's partials (cooperative) or the step's reductions (tile), where no
 # load of it is in flight: DH_L2 asks the L2 for it a step earlier (one bulk prefetch a
 # row, no registers). v0.26 call 3 (sweep_coop.py, GPU time, two processes, the table's
-# configs, none -> DH_L2; results/2026-11-26-v0.26-runs/call3): 16-bit RMSNorm on slices
+# configs, none -> DH_L2; results/2026-11-26-v0.26-runs/call3-4): 16-bit RMSNorm on slices
 # of 2048 / 4 warps / 4 per SM (16K-256K) bf16 84.0-85.9 -> 89.0-91.3, fp16 84.2-86.3 ->
 # 89.3-91.5; fp32 RMSNorm 8192 / 16 / 1 replay 1 (1M) 88.6-88.8 -> 92.5-93.0. It lost on
 # the others: 16-bit LayerNorm's cooperative configs -3 to -8 (12288-256K), 16-bit
 # RMSNorm at 1M -7 and on the 12288 tile (BWD_TILE_LONG) -6 to -8, fp32 elsewhere -1 to
-# -14. Cooperative configs (element size, is_rms, slice, warps, replay) that take it; the
-# tile path's are in bwd_config.
-DH_L2_CONFIGS = {(2, True, 2048, 4, 0), (4, True, 8192, 16, 1)}
+# -14. The 16-bit LayerNorm's replay-2 configs lost there with dh asked two steps before
+# its finish; one step before (the kernel's form since), v0.26 call 4 (the same method):
+# bf16 81.2-84.5 -> 84.2-86.4 at 12288-256K, 79.2-79.5 -> 80.6-80.8 at 1M; fp16 81.5-85.2
+# -> 84.3-87.2, 79.3-79.5 -> 82.4-82.5. Cooperative configs (element size, is_rms, slice,
+# warps, replay) that take it; the tile path's are in bwd_config.
+DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048, 4, 0),
+                 (4, True, 8192, 16, 1)}
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
 # before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
 # hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
