@@ -126,6 +126,29 @@ def test_cooperative_many_rows_gpu(is_rms):
     _run(dev, torch.bfloat16, (301, 70000), is_rms=is_rms, residual=True)
 
 
+@pytest.mark.gpu
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+@pytest.mark.parametrize("n, m, is_rms, dtype", [
+    (1024, 3000, False, torch.float32), (4096, 3000, True, torch.float32),
+    (5120, 3000, False, torch.bfloat16), (12288, 400, True, torch.bfloat16),
+    (16384, 150, False, torch.float32), (32768, 100, False, torch.float32),
+    (65536, 48, False, torch.bfloat16), (65536, 64, True, torch.bfloat16),
+    (1 << 20, 5, False, torch.float32)],
+    ids=["tile_1024", "tile_4096", "tile_5120", "prefetch_12288", "prefetch_16384",
+         "replay1_32768", "replay2_65536", "rms_65536", "replay_1M"])
+def test_backward_rows_own_statistics_gpu(n, m, is_rms, dtype, residual):
+    # Many rows per program or row group, each with its own scale and mean, so a finish
+    # that took another row's mean or rstd (the one-step-ahead loads of the backward's
+    # schedules: tile, cooperative prefetch, replay) fails even in bf16. Found needed:
+    # triton 3.6 merged two loop-carried statistics with one initial value, and every
+    # row took its group's first row's (0.5-2.7% off with similar rows; small M hid it).
+    dev = torch.device("cuda")
+    scale = 0.25 + 4 * torch.rand(m, 1, device=dev)
+    shift = 10 * torch.randn(m, 1, device=dev)
+    _run(dev, dtype, (m, n), is_rms=is_rms, residual=residual,
+         x_fn=lambda t: (t.float() * scale + shift).to(dtype))
+
+
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_loop_rows(device, is_rms, residual, monkeypatch):

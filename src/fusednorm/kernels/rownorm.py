@@ -1171,8 +1171,11 @@ def _rownorm_bwd_kernel(
             xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
             dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
             mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS)
-            mean_a = mean_b
-            rstd_a = rstd_b
+            # Distinct initial values (unused before the first finish): with `mean_a =
+            # mean_b` triton 3.6 merged the loop-carried values, and every finish took the
+            # group's first row's statistics (seen on the H100; as the forward's `ha`).
+            mean_a = mean_b * 0.0
+            rstd_a = rstd_b * 0.0
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if KEEP_DZ:
