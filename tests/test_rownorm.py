@@ -235,6 +235,31 @@ def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("replay", [0, 1, 2])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_stats_ahead(device, is_rms, residual, replay, monkeypatch):
+    # The cooperative backward with each row's mean and rstd loaded early (STATS_AHEAD:
+    # with the row's x and dy a step ahead, or before the replay's wait), forced on, over
+    # several rows per row group whose statistics differ (a finish that took another
+    # row's would fail), in the interpreter and on a GPU.
+    monkeypatch.setattr(K, "STATS_AHEAD", True)
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: dataclasses.replace(
+        K._coop(n, sms, ((4096, 4, 1),)), replay=replay))
+    K.clear_prepared()
+    m = 9 if device.type != "cuda" else 301
+    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 70000
+    gen = torch.Generator().manual_seed(1)
+    scale = (0.25 + 4 * torch.rand(m, 1, generator=gen)).to(device)
+    shift = (10 * torch.randn(m, 1, generator=gen)).to(device)
+    try:
+        for dtype in (torch.float32, torch.bfloat16):
+            _run(device, dtype, (m, n), is_rms=is_rms, residual=residual,
+                 x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_cooperative_hold_w(device, is_rms, residual, monkeypatch):

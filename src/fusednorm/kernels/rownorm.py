@@ -967,6 +967,8 @@ def _rownorm_bwd_kernel(
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
+    STATS_AHEAD: tl.constexpr,  # PATH 1: a row's mean and rstd loaded a step before its terms
+    #                             (PREFETCH) or before the wait (REPLAY), not at them
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -984,16 +986,14 @@ def _rownorm_bwd_kernel(
                 w2 = tl.load(W + cols2, mask=col_mask2, other=0.0).to(tl.float32)[None, :]
             dw_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
             db_acc2 = tl.zeros([ROWS, BLOCK_N2], dtype=tl.float32)
-        # Loads run one step ahead: the next rows' x, dy, mean and rstd are in flight
-        # while this step's two reductions wait on their barriers.
+        # Loads run one step ahead: the next rows' x and dy are in flight while this
+        # step's two reductions wait on their barriers. (Their mean and rstd loaded a step
+        # ahead too lost at 256-4096: v0.26 call 6, fp32 LayerNorm 256 92.6 -> 74.2.)
         rows = row_start + tl.arange(0, ROWS)
         rows64 = rows.to(tl.int64)[:, None]
         mask = (rows < M)[:, None] & col_mask[None, :]
         xn = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0)
         dyn = tl.load(DY + rows64 * stride_dym + cols[None, :], mask=mask, other=0.0)
-        rstd_n = tl.load(RSTD + rows, mask=rows < M, other=0.0)
-        if not IS_RMS:
-            mean_n = tl.load(MEAN + rows, mask=rows < M, other=0.0)
         if BLOCK_N2 > 0:
             mask2 = (rows < M)[:, None] & col_mask2[None, :]
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
@@ -1015,18 +1015,11 @@ def _rownorm_bwd_kernel(
             mask = row_mask[:, None] & col_mask[None, :]
             x = xn.to(tl.float32)
             dy = dyn.to(tl.float32)
-            rstd = rstd_n[:, None]
-            if not IS_RMS:
-                mean = mean_n[:, None]
             nrows64 = rows64 + ROWS
-            nlive = (rows + ROWS < M) & (r0 + ROWS < rows_per_program)
-            nrow_mask = nlive[:, None]
+            nrow_mask = ((rows + ROWS < M) & (r0 + ROWS < rows_per_program))[:, None]
             nmask = nrow_mask & col_mask[None, :]
             xn = tl.load(X + nrows64 * stride_xm + cols[None, :], mask=nmask, other=0.0)
             dyn = tl.load(DY + nrows64 * stride_dym + cols[None, :], mask=nmask, other=0.0)
-            rstd_n = tl.load(RSTD + rows + ROWS, mask=nlive, other=0.0)
-            if not IS_RMS:
-                mean_n = tl.load(MEAN + rows + ROWS, mask=nlive, other=0.0)
             if BLOCK_N2 > 0:
                 mask2 = row_mask[:, None] & col_mask2[None, :]
                 x2 = xn2.to(tl.float32)
@@ -1035,11 +1028,13 @@ def _rownorm_bwd_kernel(
                 xn2 = tl.load(X + nrows64 * stride_xm + cols2[None, :], mask=nmask2, other=0.0)
                 dyn2 = tl.load(DY + nrows64 * stride_dym + cols2[None, :], mask=nmask2,
                                other=0.0)
+            rstd = tl.load(RSTD + rows, mask=row_mask, other=0.0)[:, None]
             if IS_RMS:
                 xhat = x * rstd
                 if BLOCK_N2 > 0:
                     xhat2 = x2 * rstd
             else:
+                mean = tl.load(MEAN + rows, mask=row_mask, other=0.0)[:, None]
                 xhat = tl.where(mask, (x - mean) * rstd, 0.0)
                 if BLOCK_N2 > 0:
                     xhat2 = tl.where(mask2, (x2 - mean) * rstd, 0.0)
@@ -1149,9 +1144,12 @@ def _rownorm_bwd_kernel(
                     prev64 = tl.cast(prev, tl.int64)
                     xa = _slice_load(X + prev64 * stride_xm + cols, mask, EVEN, "evict_first")
                     dya = _slice_load(DY + prev64 * stride_dym + cols, mask, EVEN, "evict_first")
-                    mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
+                    if STATS_AHEAD:  # loaded before the wait
+                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
+                    if not STATS_AHEAD:
+                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, X, W, B, mean, rstd, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
@@ -1166,20 +1164,24 @@ def _rownorm_bwd_kernel(
             # KEEP_DZ (a fused activation): the held row keeps dz = dy * act'(z), rounded
             # to dy's dtype (as torch's silu backward hands it to its norm's backward), in
             # place of dy, so act' is computed once per element, not again after the wait.
-            # A row's mean and rstd are loaded with its x and dy, a step before its terms
-            # need them (sb: the row loaded, sa: the row held for its finish).
+            # STATS_AHEAD: a row's mean and rstd are loaded with its x and dy, a step
+            # before its terms need them (_b: the row loaded, _a: the row held for its
+            # finish), not at the terms (a DRAM round trip before the publish).
             xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
             dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
-            mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS)
-            # Distinct initial values (unused before the first finish): with `mean_a =
-            # mean_b` triton 3.6 merged the loop-carried values, and every finish took the
-            # group's first row's statistics (seen on the H100; as the forward's `ha`).
-            mean_a = mean_b * 0.0
-            rstd_a = rstd_b * 0.0
+            if STATS_AHEAD:
+                mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS)
+                # Distinct initial values (unused before the first finish): with `mean_a =
+                # mean_b` triton 3.6 merged the loop-carried values, and every finish took
+                # the group's first row's statistics (v0.26 call 5; as the forward's `ha`).
+                mean_a = mean_b * 0.0
+                rstd_a = rstd_b * 0.0
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
                 if KEEP_DZ:
                     dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
+                if not STATS_AHEAD:
+                    mean_b, rstd_b = _row_stats(MEAN, RSTD, row, M, IS_RMS)
                 if row < M:
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean_b, rstd_b, row, cols, col0, mask, G, CG, S, wh,
@@ -1195,11 +1197,13 @@ def _rownorm_bwd_kernel(
                 else:
                     dyn = dyb
                 nxt = row64 + num_groups
-                mean_n = mean_b
-                rstd_n = rstd_b
+                if STATS_AHEAD:
+                    mean_n = mean_b
+                    rstd_n = rstd_b
                 xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
-                mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS)
+                if STATS_AHEAD:
+                    mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS)
                 if DH_L2 and HAS_DH:  # read when this row is finished, next step
                     _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                 if L2_AHEAD > 0:
@@ -1208,6 +1212,8 @@ def _rownorm_bwd_kernel(
                 prev = row - num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
+                    if not STATS_AHEAD:
+                        mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ,
@@ -1220,8 +1226,9 @@ def _rownorm_bwd_kernel(
                         EVEN)
                 xa = xn
                 dya = dyn
-                mean_a = mean_n
-                rstd_a = rstd_n
+                if STATS_AHEAD:
+                    mean_a = mean_n
+                    rstd_a = rstd_n
         else:
             # Two rows live: publish the held row, issue the next row's x, wait for the
             # held row's own partials and finish it, then issue the next row's dy. The wait
@@ -1763,6 +1770,27 @@ HOLD_W = None if _HOLD_ENV is None else _HOLD_ENV != "0"
 # warps, replay) that take it; the tile path's are in bwd_config.
 DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048, 4, 0),
                  (4, True, 8192, 16, 1)}
+# The cooperative backward's mean and rstd of a row: loaded at its terms (in the PREFETCH
+# schedule a DRAM round trip each row before the program can publish; in REPLAY's finish
+# after the wait), or with STATS_AHEAD a step earlier, with the row's x and dy (PREFETCH;
+# two scalars carried) or before the wait (REPLAY). v0.26 call 6 (sweep_coop.py, GPU time,
+# two processes, the two trees alternated; results/2026-11-26-v0.26-runs/call6), at the
+# terms -> ahead: 16-bit LayerNorm 4096 / 4 / 2 (128K / 256K) 85.9-86.3 / 88.0-88.3 ->
+# 89.1-89.3 / 90.1-90.2, 8192 / 8 / 1 (1M) 80.5-80.7 -> 81.1; 16-bit RMSNorm 2048 / 4 / 4
+# (16K / 32K / 128K / 256K) 88.9-89.2 / 89.5-89.7 / 87.3-88.0 / 86.3-87.2 -> 90.1-90.3 /
+# 92.0-92.6 / 89.4-90.8 / 87.1-87.6 (12288 level), 8192 / 8 / 1 (1M) 83.5-83.6 -> 87.9-88.1,
+# with dh 16384 / 32 / 1 replay 1 (1M) 79.7-80.4 -> 85.8-86.0; fp32 LayerNorm 1024 / 4 / 4
+# replay 1 (32K) 89.1-89.3 -> 90.1-90.8. It lost in fp32 RMSNorm (1024 / 4 / 5, 12288-64K,
+# -3 to -4; 1M replay 2 -5) and was mixed elsewhere (fp32 LayerNorm 1024 / 4 / 4 12288
+# +5, 16K -1.4); on the tile path it lost at 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2).
+# Configs (element size, is_rms, has_dh, slice, warps, replay) that take it.
+STATS_AHEAD_CONFIGS = {(2, False, False, 4096, 4, 0), (2, False, False, 8192, 8, 0),
+                       (2, True, False, 2048, 4, 0), (2, True, False, 8192, 8, 0),
+                       (2, True, True, 16384, 32, 1), (4, False, False, 1024, 4, 1)}
+# FUSEDNORM_STATS_AHEAD=0 / 1: every cooperative backward loads them early (or none does),
+# whatever its config (A/B runs; unset: STATS_AHEAD_CONFIGS).
+_AHEAD_ENV = os.environ.get("FUSEDNORM_STATS_AHEAD")
+STATS_AHEAD = None if _AHEAD_ENV is None else _AHEAD_ENV != "0"
 # The cooperative words' tags: the launch's base plus the row (the form of v0.14 and
 # before, when a zeroed workspace per call let the tag be row + 1; coop_workspace then
 # hands a launch M tags), or one tag per launch (FUSEDNORM_ROW_TAG=0, v0.15-v0.16). The
@@ -1969,6 +1997,7 @@ class LaunchConfig:
     replay: int = 0  # COOP: steps between a row's load and its finish (REPLAY; 0: none)
     l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
     dh_l2: bool = False  # backward with dh: dh asked of the L2 a step before it is read (DH_L2)
+    stats_ahead: bool = False  # COOP backward: mean and rstd loaded early (STATS_AHEAD)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
@@ -2172,6 +2201,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         cfg = replace(cfg, hold_w=True)
     if has_dh and (size, is_rms, cfg.block_n, cfg.num_warps, cfg.replay) in DH_L2_CONFIGS:
         cfg = replace(cfg, dh_l2=True)
+    if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay) in STATS_AHEAD_CONFIGS:
+        cfg = replace(cfg, stats_ahead=True)
     return cfg
 
 
@@ -2506,7 +2537,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
-                   and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh))), cfg.num_warps)
+                   and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
+        ("STATS_AHEAD", cfg.path == COOP and (cfg.stats_ahead if STATS_AHEAD is None
+                                              else STATS_AHEAD))), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
