@@ -14,14 +14,11 @@ for t in new old; do for r in 0 1; do for d in bf16 fp32; do
   PYTHONPATH=$src SWEEP_WARM=1 SWEEP_RES=$r SWEEP_DTYPES=$d run $W/warm_$t$r$d.json > $W/warm_$t$r$d.log 2>&1 &
 done; done; done
 PYTHONPATH=$PWD/src timeout 500 python -m pytest -q tests/test_rownorm.py -k "stats_ahead or own_statistics or many_rows or (cuda and (dh_prefetch or cooperative or million))" -p no:cacheprovider > $W/t_rows.log 2>&1 &
-TP=$!
-wait $(jobs -p | grep -v $TP) 2>/dev/null; sleep 1
-for j in $(jobs -p); do [ $j != $TP ] && wait $j; done; pack
+wait; pack
 for p in 1 2; do for t in new old; do for r in 0 1; do
   src=$PWD/src; [ $t = old ] && src=$PWD/.whl/base/src
   PYTHONPATH=$src T=150 SWEEP_RES=$r SWEEP_DTYPES=bf16,fp32 run $W/${t}_r${r}_$p.json > $W/${t}_r${r}_$p.log 2>&1; pack
 done; done; done
-wait; pack
 for f in $W/t_*.log; do echo "== $f"; grep -E "FAILED|Error|passed|failed" $f | tail -n 8; done
 python - <<'PY'
 import json, glob, collections
