@@ -407,14 +407,19 @@ def _rows_mask(mask, live, EVEN: tl.constexpr):
 
 
 @triton.jit
-def _row_stats(MEAN, RSTD, row, M, IS_RMS: tl.constexpr):
-    """(mean, rstd) of row `row` (0, 0 past M; mean 0 for RMSNorm), fp32 scalars."""
-    live = row < M
-    rstd = tl.load(RSTD + row, mask=live, other=0.0)
+def _row_stats(MEAN, RSTD, row, M, IS_RMS: tl.constexpr, MASKED: tl.constexpr):
+    """(mean, rstd) of row `row` (mean 0 for RMSNorm), fp32 scalars; MASKED: 0, 0 past M
+    (else row < M is the caller's)."""
+    if MASKED:
+        rstd = tl.load(RSTD + row, mask=row < M, other=0.0)
+    else:
+        rstd = tl.load(RSTD + row)
     if IS_RMS:
         mean = 0.0
+    elif MASKED:
+        mean = tl.load(MEAN + row, mask=row < M, other=0.0)
     else:
-        mean = tl.load(MEAN + row, mask=live, other=0.0)
+        mean = tl.load(MEAN + row)
     return mean, rstd
 
 
@@ -1132,7 +1137,7 @@ def _rownorm_bwd_kernel(
                 if row < M:
                     xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
                     dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
-                    mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS)
+                    mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
@@ -1145,11 +1150,11 @@ def _rownorm_bwd_kernel(
                     xa = _slice_load(X + prev64 * stride_xm + cols, mask, EVEN, "evict_first")
                     dya = _slice_load(DY + prev64 * stride_dym + cols, mask, EVEN, "evict_first")
                     if STATS_AHEAD:  # loaded before the wait
-                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
+                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     if not STATS_AHEAD:
-                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
+                        mean, rstd = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, X, W, B, mean, rstd, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
@@ -1170,7 +1175,7 @@ def _rownorm_bwd_kernel(
             xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
             dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
             if STATS_AHEAD:
-                mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS)
+                mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS, True)
                 # Distinct initial values (unused before the first finish): with `mean_a =
                 # mean_b` triton 3.6 merged the loop-carried values, and every finish took
                 # the group's first row's statistics (v0.26 call 5; as the forward's `ha`).
@@ -1180,9 +1185,9 @@ def _rownorm_bwd_kernel(
                 row64 = tl.cast(row, tl.int64)
                 if KEEP_DZ:
                     dzn = tl.zeros([BLOCK_N], dtype=dyb.dtype)
-                if not STATS_AHEAD:
-                    mean_b, rstd_b = _row_stats(MEAN, RSTD, row, M, IS_RMS)
                 if row < M:
+                    if not STATS_AHEAD:
+                        mean_b, rstd_b = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean_b, rstd_b, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
@@ -1203,7 +1208,7 @@ def _rownorm_bwd_kernel(
                 xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
                 if STATS_AHEAD:
-                    mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS)
+                    mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS, True)
                 if DH_L2 and HAS_DH:  # read when this row is finished, next step
                     _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
                 if L2_AHEAD > 0:
@@ -1213,7 +1218,7 @@ def _rownorm_bwd_kernel(
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
                     if not STATS_AHEAD:
-                        mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS)
+                        mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ,
@@ -1240,8 +1245,8 @@ def _rownorm_bwd_kernel(
             # (bf16 LayerNorm 16K-256K: 62-68% against 37-49%).
             for row in range(group, M + num_groups, num_groups):
                 row64 = tl.cast(row, tl.int64)
-                mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS)
                 if row < M:
+                    mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
@@ -1256,6 +1261,7 @@ def _rownorm_bwd_kernel(
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     # xhat and w * dy again after the wait, so they are not live across it
                     # (lanes past N feed only dx and dw/db lanes that are never stored).
+                    mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
                         xn, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
                         IS_RMS, HAS_WEIGHT, HAS_B, False, AFFINE, ACTIVATION, False,
