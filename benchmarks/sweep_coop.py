@@ -12,7 +12,7 @@ parameters are noise at these sizes).
 
 Subsets by environment: SWEEP_MODES (fwd,bwd), SWEEP_N (row lengths), SWEEP_DTYPES
 (bf16,fp16,fp32), SWEEP_OPS (ln,rms), SWEEP_RES=1 (with a residual), SWEEP_INFER=1 (the
-forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
+forward's inference variant, below), SWEEP_ONE_PASS (below), SWEEP_FWD_EVICT / SWEEP_TILE_EVICT (below), SWEEP_BWD / SWEEP_FWD (configs, ';'-separated: slice/warps/pps[/prefetch 0
 or 1[/rows per step[/replay depth[/L2 prefetch steps]]]] for the cooperative path (the order of rownorm's config tables), t<rows>/<warps>/<pps> for the tile path (two tiles where rownorm._tile_blocks splits the row; T<rows>/<warps>/<pps>: one tile), `default`, d<l2>: the default with that L2 prefetch (cooperative)). SWEEP_DH_L2=0 / 1: the backward's dh prefetch off / on in every config (rownorm.DH_L2). SWEEP_WARM=1 runs each
 variant once without timing: to fill Triton's cache from several processes at once before
 the timed runs, which must run one at a time."""
@@ -70,6 +70,10 @@ RES = os.environ.get("SWEEP_RES") == "1"
 if os.environ.get("SWEEP_FWD_EVICT"):
     K.FWD_EVICT = tuple("" if v == "-" else v
                         for v in os.environ["SWEEP_FWD_EVICT"].split(","))
+# SWEEP_TILE_EVICT=x,wb: the tile forward's L1 eviction policies (rownorm.TILE_EVICT).
+if os.environ.get("SWEEP_TILE_EVICT"):
+    K.TILE_EVICT = tuple("" if v == "-" else v
+                         for v in os.environ["SWEEP_TILE_EVICT"].split(","))
 # SWEEP_SYNC=5: every cooperative launch skips the wait for its row's partials (rownorm's
 # SYNC 5, a timing diagnostic: results wrong, marked WRONG); any other value forces that
 # wait mode (rownorm.COOP_SYNC).

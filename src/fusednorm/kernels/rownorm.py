@@ -557,12 +557,14 @@ def _affine(y, W, B, rows, cols, col0, mask, G, CG, S, HAS_WEIGHT: tl.constexpr,
 
 @triton.jit
 def _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm,
-            HAS_RESIDUAL: tl.constexpr):
+            HAS_RESIDUAL: tl.constexpr, X_EVICT: tl.constexpr):
     """A tile-path forward tile of x in fp32, or of h = x + residual (stored, and
-    normalized as stored) with HAS_RESIDUAL."""
-    x = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+    normalized as stored) with HAS_RESIDUAL; X_EVICT: the loads' L1 eviction policy."""
+    x = tl.load(X + rows64 * stride_xm + cols[None, :], mask=mask, other=0.0,
+                eviction_policy=X_EVICT).to(tl.float32)
     if HAS_RESIDUAL:
-        r = tl.load(R + rows64 * stride_rm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+        r = tl.load(R + rows64 * stride_rm + cols[None, :], mask=mask, other=0.0,
+                    eviction_policy=X_EVICT).to(tl.float32)
         h = (x + r).to(H.dtype.element_ty)
         tl.store(H + rows64 * stride_hm + cols[None, :], h, mask=mask)
         x = h.to(tl.float32)
@@ -582,15 +584,17 @@ def _centre(x, c, mask, EVEN: tl.constexpr):
 @triton.jit
 def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
             HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr,
-            ACTIVATION: tl.constexpr):
+            ACTIVATION: tl.constexpr, WB_EVICT: tl.constexpr):
     """Store y * w + b (AFFINE 0), or _affine's act(y * w + b), of a tile-path forward
-    tile (y: xhat)."""
+    tile (y: xhat); WB_EVICT: the w and b loads' L1 eviction policy."""
     if AFFINE == 0:
         col_mask = cols < N
         if HAS_WEIGHT:
-            y = y * tl.load(W + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+            y = y * tl.load(W + cols, mask=col_mask, other=0.0,
+                            eviction_policy=WB_EVICT).to(tl.float32)[None, :]
         if HAS_BIAS:
-            y = y + tl.load(B + cols, mask=col_mask, other=0.0).to(tl.float32)[None, :]
+            y = y + tl.load(B + cols, mask=col_mask, other=0.0,
+                            eviction_policy=WB_EVICT).to(tl.float32)[None, :]
     else:
         y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
                     HAS_BIAS, AFFINE, ACTIVATION, "")
@@ -639,8 +643,8 @@ def _rownorm_fwd_kernel(
     ACTIVATION: tl.constexpr,  # applied to y (activation.py; 0 none)
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm: a slice's two sums, and the row merge's two,
     #                          in one reduction each (_sum2)
-    X_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the x / residual loads ("": none)
-    WB_EVICT: tl.constexpr,  # PATH 1: L1 eviction policy of the w / b loads
+    X_EVICT: tl.constexpr,  # L1 eviction policy of the x / residual loads ("": none)
+    WB_EVICT: tl.constexpr,  # L1 eviction policy of the w / b loads
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
@@ -659,12 +663,13 @@ def _rownorm_fwd_kernel(
         cols = tl.arange(0, BLOCK_N)
         col_mask = cols < N
         mask = row_mask[:, None] & col_mask[None, :]
-        x = _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm, HAS_RESIDUAL)
+        x = _tile_h(X, R, H, rows64, cols, mask, stride_xm, stride_rm, stride_hm, HAS_RESIDUAL,
+                    X_EVICT)
         if BLOCK_N2 > 0:  # the row's second tile, columns from BLOCK_N (_tile_blocks)
             cols2 = BLOCK_N + tl.arange(0, BLOCK_N2)
             mask2 = row_mask[:, None] & (cols2 < N)[None, :]
             x2 = _tile_h(X, R, H, rows64, cols2, mask2, stride_xm, stride_rm, stride_hm,
-                         HAS_RESIDUAL)
+                         HAS_RESIDUAL, X_EVICT)
         if IS_RMS:
             xc = x
             ss = tl.sum(xc * xc, axis=1)
@@ -710,10 +715,10 @@ def _rownorm_fwd_kernel(
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
         _tile_y(xc * rstd[:, None], W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG,
-                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
+                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
         if BLOCK_N2 > 0:
             _tile_y(xc2 * rstd[:, None], W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G,
-                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION)
+                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
@@ -1658,6 +1663,8 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
 # 93.4 / 92.5, RMSNorm 91.4 / 92.9 -> 94.0 / 95.9, fp32 LayerNorm 95.5 / 92.6 -> 95.2 /
 # 95.0, RMSNorm 95.6 / 95.0 -> 95.6 / 95.2.
 FWD_EVICT = ("", "evict_last")
+# The tile forward's (x and residual, w and b) policies (none: v0.26's sweep below).
+TILE_EVICT = ("", "")
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -1785,14 +1792,16 @@ DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048
 # 89.1-89.3 / 90.1-90.2, 8192 / 8 / 1 (1M) 80.5-80.7 -> 81.1; 16-bit RMSNorm 2048 / 4 / 4
 # (16K / 32K / 128K / 256K) 88.9-89.2 / 89.5-89.7 / 87.3-88.0 / 86.3-87.2 -> 90.1-90.3 /
 # 92.0-92.6 / 89.4-90.8 / 87.1-87.6 (12288 level), 8192 / 8 / 1 (1M) 83.5-83.6 -> 87.9-88.1,
-# with dh 16384 / 32 / 1 replay 1 (1M) 79.7-80.4 -> 85.8-86.0; fp32 LayerNorm 1024 / 4 / 4
-# replay 1 (32K) 89.1-89.3 -> 90.1-90.8. It lost in fp32 RMSNorm (1024 / 4 / 5, 12288-64K,
-# -3 to -4; 1M replay 2 -5) and was mixed elsewhere (fp32 LayerNorm 1024 / 4 / 4 12288
-# +5, 16K -1.4); on the tile path it lost at 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2).
-# Configs (element size, is_rms, has_dh, slice, warps, replay) that take it.
+# with dh 16384 / 32 / 1 replay 1 (1M) 79.7-80.4 -> 85.8-86.0 (call 7 again: 80.0-80.3 ->
+# 85.3-86.2, the others within a point of call 6). It lost in fp32 RMSNorm (1024 / 4 / 5,
+# 12288-64K, -3 to -4; 1M replay 2 -5) and was mixed elsewhere (fp32 LayerNorm 1024 / 4 /
+# 4 at 12288 +5, 16K -1.4; replay 1 at 32K +1 in call 6, -0.1 to +2.2 in call 7, and 89%
+# as called in call 8 against 91% in v0.25's run: not taken); on the tile path it lost at
+# 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2). Configs (element size, is_rms, has_dh,
+# slice, warps, replay) that take it.
 STATS_AHEAD_CONFIGS = {(2, False, False, 4096, 4, 0), (2, False, False, 8192, 8, 0),
                        (2, True, False, 2048, 4, 0), (2, True, False, 8192, 8, 0),
-                       (2, True, True, 16384, 32, 1), (4, False, False, 1024, 4, 1)}
+                       (2, True, True, 16384, 32, 1)}
 # FUSEDNORM_STATS_AHEAD=0 / 1: every cooperative backward loads them early (or none does),
 # whatever its config (A/B runs; unset: STATS_AHEAD_CONFIGS).
 _AHEAD_ENV = os.environ.get("FUSEDNORM_STATS_AHEAD")
@@ -2371,7 +2380,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         grid = (_persistent_groups(M, cfg, sms) * cfg.group,)
     else:
         grid = (M,)
-    evict = FWD_EVICT if cfg.path == COOP else ("", "")
+    evict = (FWD_EVICT if cfg.path == COOP
+             else TILE_EVICT if cfg.path == TILE and channels is None else ("", ""))
     scratch = (not stats and channels is None
                and _stats_scratch(cfg, N, element_size, is_rms, has_res))
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides + (G, CG, S), (
