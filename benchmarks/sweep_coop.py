@@ -70,10 +70,11 @@ RES = os.environ.get("SWEEP_RES") == "1"
 if os.environ.get("SWEEP_FWD_EVICT"):
     K.FWD_EVICT = tuple("" if v == "-" else v
                         for v in os.environ["SWEEP_FWD_EVICT"].split(","))
-# SWEEP_TILE_EVICT=x,wb: the tile forward's L1 eviction policies (rownorm.TILE_EVICT).
+# SWEEP_TILE_EVICT=x,wb: the tile forward's L1 eviction policies at every tile
+# (rownorm.TILE_EVICT).
 if os.environ.get("SWEEP_TILE_EVICT"):
-    K.TILE_EVICT = tuple("" if v == "-" else v
-                         for v in os.environ["SWEEP_TILE_EVICT"].split(","))
+    _pol = tuple("" if v == "-" else v for v in os.environ["SWEEP_TILE_EVICT"].split(","))
+    K.TILE_EVICT = {1 << k: _pol for k in range(21)}
 # SWEEP_SYNC=5: every cooperative launch skips the wait for its row's partials (rownorm's
 # SYNC 5, a timing diagnostic: results wrong, marked WRONG); any other value forces that
 # wait mode (rownorm.COOP_SYNC).

@@ -1663,8 +1663,16 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
 # 93.4 / 92.5, RMSNorm 91.4 / 92.9 -> 94.0 / 95.9, fp32 LayerNorm 95.5 / 92.6 -> 95.2 /
 # 95.0, RMSNorm 95.6 / 95.0 -> 95.6 / 95.2.
 FWD_EVICT = ("", "evict_last")
-# The tile forward's (x and residual, w and b) policies (none: v0.26's sweep below).
-TILE_EVICT = ("", "")
+# The tile forward's (x and residual, w and b) policies by tile (block_n; absent: none).
+# Its w and b are loaded after the row's statistics, once a program; at 32K one program
+# of 32 warps fills an SM, and evict_last keeps them in L1 for the SM's next program.
+# v0.26 call 9 (sweep_coop.py, GPU time, the inference variant, two processes, none -> w /
+# b evict_last; results/2026-11-26-v0.26-runs/call9): 32768 LayerNorm bf16 94.9-96.0 ->
+# 96.2-96.3, fp32 94.7-95.3 -> 96.4, fp32 with a residual 97.8 -> 98.5-98.8, the others
+# at 32768 within 0.3; at 4096-16384 -0.3 to +0.8 but bf16 LayerNorm with a residual at
+# 12288 98.5-98.9 -> 97.0-97.1, so only 32768 takes it. x evict_first as well lost
+# everywhere (-0.5 to -6).
+TILE_EVICT = {32768: ("", "evict_last")}
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2381,7 +2389,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     else:
         grid = (M,)
     evict = (FWD_EVICT if cfg.path == COOP
-             else TILE_EVICT if cfg.path == TILE and channels is None else ("", ""))
+             else TILE_EVICT.get(cfg.block_n, ("", "")) if cfg.path == TILE and channels is None
+             else ("", ""))
     scratch = (not stats and channels is None
                and _stats_scratch(cfg, N, element_size, is_rms, has_res))
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides + (G, CG, S), (
