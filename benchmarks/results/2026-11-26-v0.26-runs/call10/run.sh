@@ -18,13 +18,13 @@ import json, glob, collections
 t = collections.defaultdict(list)
 for f in sorted(glob.glob("/tmp/c10/gn*_*.json")):
     v = f.split("/gn")[1][0]
-    d = json.load(open(f))
-    for row in d["rows"] if isinstance(d, dict) else d:
-        key = tuple(str(row.get(k)) for k in ("shape", "dtype", "activation"))
-        t[key + (v,)].append(row["pct"] if row.get("ok", True) else -1)
+    for row in json.load(open(f))["rows"]:
+        key = tuple(str(row.get(k)) for k in ("shape", "dtype", "act", "keep_dz"))
+        t[key + (v,)].append((row["pct"], row["rel_err"]))
 for k in sorted({k[:-1] for k in t}):
     a, b = t.get(k + ("0",), []), t.get(k + ("1",), [])
-    print(" ".join(k), "none", " ".join(f"{x:5.1f}" for x in a), " ahead", " ".join(f"{x:5.1f}" for x in b))
+    print(" ".join(k), "none", " ".join(f"{x:5.1f}" for x, _ in a), " ahead",
+          " ".join(f"{x:5.1f}" for x, _ in b), f" err {max(e for _, e in a + b):.1e}")
 PY
 timeout -s INT 200 python -m fusednorm.bench --suite rows --kind sweep --mode fwd --op layer_norm,rms_norm,add_layer_norm,add_rms_norm --dtype bf16,fp16,fp32 --n 32768 --out $W/bench > $W/bench.log 2>&1; rm -f $W/bench/*.png; pack
 tail -n 1 $W/bench.log; sed -n '/## rows/,$p' $W/bench/summary.md | grep -v "^$" | grep -v "^|---"
