@@ -34,7 +34,9 @@ Three paths share each kernel, chosen by the constexpr PATH:
     pipeline one row deep, so the wait overlaps memory traffic), and combines them in a
     fixed order (every program gets bitwise the same statistics). Where its config asks
     (L2_AHEAD), each program also asks the L2 for its slices one step beyond the next (a
-    bulk prefetch from one thread, no registers held). The forward can take
+    bulk prefetch from one thread, no registers held). The backward can load each row's
+    mean and rstd with its x and dy, a step before its terms (STATS_AHEAD), and ask the
+    L2 for dh a step before it reads it (DH_L2). The forward can take
     ROWS rows a step, one wait for all of them. A row's GROUP programs have consecutive
     ids and the grid is persistent with GROUP <= SMs, so with in-order dispatch the
     programs a waiting program depends on are resident or finish without waiting on it.
@@ -2216,7 +2218,16 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
             return LaunchConfig(TILE, block_n, rows, 16, programs_per_sm=1, dh_l2=dh_l2)
         return LaunchConfig(TILE, block_n, rows, 8, programs_per_sm=1, dh_l2=dh_l2)
     if group_norm:
-        return _coop(n, sms, GN_BWD_COOP[size]) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+        # STATS_AHEAD in 16-bit (v0.26 call 10, sweep_gn_bwd.py, GPU time, two processes,
+        # the table's configs, none -> ahead; results/2026-11-26-v0.26-runs/call10): bf16
+        # UNet 320 73.3-74.0 / 67.3 (silu) -> 75.9-76.8 / 69.8-70.2, VAE 128 78.1-78.9 /
+        # 66.2-66.3 -> 80.1 / 70.1-70.4, VAE 256 silu 70.0-70.6 -> 72.8-72.9, 3-D 64^3 silu
+        # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
+        # fp32 was mixed (-0.5 to +2.6): not taken.
+        cfg = _coop(n, sms, GN_BWD_COOP[size])
+        if cfg is None:
+            return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+        return replace(cfg, stats_ahead=True) if size == 2 else cfg
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
     if cfg is None:
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
