@@ -331,6 +331,40 @@ def test_million_row_fp32_layer_norm_gpu():
     _run(torch.device("cuda"), torch.float32, (3, 1 << 20), residual=True)
 
 
+def test_backward_load_tables(monkeypatch):
+    # Where the backward asks the L2 for dh early (DH_L2) and loads a row's statistics a
+    # step ahead (STATS_AHEAD), as a GPU with 132 SMs sees the tables (v0.26).
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    bwd = K.bwd_config.__wrapped__
+
+    def flags(n, size, is_rms, has_dh=False, group_norm=False):
+        cfg = bwd(n, 132, size, is_rms, group_norm, has_dh)
+        return K._dh_l2(cfg, has_dh), cfg.stats_ahead
+
+    # dh: the padded tile (16-bit; fp32 LayerNorm at 5120 only), not the full 8192 tile.
+    assert flags(5120, 2, False, True) == flags(6144, 2, True, True) == (True, False)
+    assert flags(5120, 4, False, True)[0] and not flags(6144, 4, False, True)[0]
+    assert not flags(8192, 2, False, True)[0] and not flags(5120, 4, True, True)[0]
+    assert not flags(5120, 2, False)[0]  # no dh, nothing to fetch
+    # dh: 16-bit LayerNorm's replay configs and RMSNorm's 2048 / 4 / 4, fp32 RMSNorm at 1M;
+    # not the 12288 tile (BWD_TILE_LONG), nor 16-bit RMSNorm at 1M.
+    for n in (12288, 65536, 262144, 1 << 20):
+        assert flags(n, 2, False, True)[0]
+    assert [flags(n, 2, True, True)[0] for n in (12288, 16384, 262144, 1 << 20)] == \
+        [False, True, True, False]
+    assert flags(1 << 20, 4, True, True)[0] and not flags(65536, 4, False, True)[0]
+    # Statistics a step ahead: 16-bit PREFETCH configs (LayerNorm from GROUP 32, RMSNorm's
+    # 2048 / 4 / 4), 16-bit RMSNorm with dh at 1M, GroupNorm's 16-bit rows path; no fp32.
+    assert [flags(n, 2, False)[1] for n in (65536, 131072, 1 << 20)] == [False, True, True]
+    assert [flags(n, 2, True)[1] for n in (16384, 65536, 131072)] == [True, False, True]
+    assert flags(1 << 20, 2, True, True)[1] and not flags(1 << 20, 2, False, True)[1]
+    assert not any(flags(n, 4, r)[1] for n in (16384, 32768, 1 << 20) for r in (False, True))
+    assert flags(40960, 2, False, group_norm=True)[1]
+    assert not flags(40960, 4, False, group_norm=True)[1]
+    # Not on the tile path.
+    assert not flags(4096, 2, False)[1]
+
+
 def test_cooperative_configs_per_norm(monkeypatch):
     # The cooperative tables as a GPU with 132 SMs sees them (v0.16): 16-bit RMSNorm's
     # forward and GroupNorm's rows path (group_norm=True) have their own first choices,
