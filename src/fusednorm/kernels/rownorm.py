@@ -1967,6 +1967,13 @@ def _dh_l2(cfg, has_dh: bool) -> bool:
     return cfg.dh_l2 if DH_L2 is None else DH_L2
 
 
+def _stats_ahead(cfg) -> bool:
+    # The cooperative backward's STATS_AHEAD: the config's, or FUSEDNORM_STATS_AHEAD's.
+    if cfg.path != COOP:
+        return False
+    return cfg.stats_ahead if STATS_AHEAD is None else STATS_AHEAD
+
+
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -2574,8 +2581,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
-        ("STATS_AHEAD", cfg.path == COOP and (cfg.stats_ahead if STATS_AHEAD is None
-                                              else STATS_AHEAD))), cfg.num_warps)
+        ("STATS_AHEAD", _stats_ahead(cfg))), cfg.num_warps)
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
