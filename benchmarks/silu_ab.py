@@ -18,7 +18,7 @@ import torch.nn.functional as F
 import triton
 
 import fusednorm
-from fusednorm.bench.timing import CudaClock, copy_gbps
+from fusednorm.bench.timing import SAMPLE_MS, CudaClock, copy_gbps
 
 CASES = {  # name -> (shape, groups; None: InstanceNorm)
     "unet320": ((16, 320, 64, 64), 32),
@@ -42,12 +42,14 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--dtype", default="bfloat16")
     ap.add_argument("--cases", default=",".join(CASES))
+    ap.add_argument("--sample-ms", type=float, default=SAMPLE_MS)
     a = ap.parse_args()
     dtype = getattr(torch, a.dtype)
-    clock = CudaClock(warmup_ms=10, rep_ms=60)
+    clock = CudaClock(warmup_ms=10, rep_ms=60, sample_ms=a.sample_ms)
     copy = copy_gbps(clock, torch.device("cuda"))
     meta = dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
-                triton=triton.__version__, copy_gbps=copy, dtype=a.dtype, rounds=a.rounds)
+                triton=triton.__version__, copy_gbps=copy, dtype=a.dtype, rounds=a.rounds,
+                sample_ms=a.sample_ms)
     print(f"{meta['device']} torch {meta['torch']} triton {meta['triton']} copy {copy:.0f} GB/s",
           flush=True)
     rows = []

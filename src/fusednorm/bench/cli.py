@@ -16,7 +16,7 @@ from .cases import DTYPES, MODES, OPS, SUITES, build_cases
 from .providers import PROVIDERS, absent_reason, fusednorm_offers
 from .report import Progress, Reporter
 from .runner import run
-from .timing import CudaClock, copy_gbps
+from .timing import SAMPLE_MS, CudaClock, copy_gbps
 
 # (warm-up ms, measured ms) per timing; --quick trades precision for a run under a minute.
 TIMING = (25.0, 100.0)
@@ -87,6 +87,10 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                         "inference (the launch-bound shapes, a table only); default both")
     p.add_argument("--quick", action="store_true",
                    help="a handful of shapes and shorter timing: under a minute")
+    p.add_argument("--sample-ms", type=float, default=SAMPLE_MS, metavar="MS",
+                   help="calls timed back to back between two CUDA events, batched up to "
+                        f"this long (default {SAMPLE_MS}); the median over such samples is "
+                        "reported (fusednorm.bench.timing)")
     p.add_argument("--out", metavar="DIR",
                    help="output folder (default: benchmarks/results/<date>-<gpu>)")
     return p.parse_args(argv)
@@ -122,7 +126,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     device = torch.device("cuda", torch.cuda.current_device())
     props = torch.cuda.get_device_properties(device)
-    clock = CudaClock(*(TIMING_QUICK if args.quick else TIMING))
+    clock = CudaClock(*(TIMING_QUICK if args.quick else TIMING), sample_ms=args.sample_ms)
     copy = copy_gbps(clock, device)
     meta = dict(
         device=props.name, torch=torch.__version__, triton=triton.__version__,

@@ -19,9 +19,10 @@ MAX_SAMPLES = 2000
 
 
 class CudaClock:
-    def __init__(self, warmup_ms: float, rep_ms: float):
+    def __init__(self, warmup_ms: float, rep_ms: float, sample_ms: float = SAMPLE_MS):
         self.warmup_ms = warmup_ms
         self.rep_ms = rep_ms
+        self.sample_ms = sample_ms
 
     def time_ms(self, calls: Sequence[Callable[[], object]]) -> float:
         """Median milliseconds per call, cycling through `calls` (one per rotated input
@@ -42,7 +43,7 @@ class CudaClock:
         torch.cuda.synchronize()
         est = max(start.elapsed_time(end) / 5, 1e-3)
         burst(math.ceil(self.warmup_ms / est))
-        per_sample = max(1, math.ceil(SAMPLE_MS / est))
+        per_sample = max(1, math.ceil(self.sample_ms / est))
         samples = min(MAX_SAMPLES, max(MIN_SAMPLES, math.ceil(self.rep_ms / (per_sample * est))))
         events = [burst(per_sample) for _ in range(samples)]
         torch.cuda.synchronize()
