@@ -92,7 +92,7 @@ def main():
                     print(f"{r['op']:10s} {r['dtype']:8s} N={n:>7} P={P:4d} {r['tile']:9s} "
                           f"bwd {pct:5.1f}%  sum {us:6.2f} us{'' if ok else '  DIFF ' + str(err)}",
                           flush=True)
-                del x, w, b, dy, dh, mean, rstd, ref
+                x = w = b = dy = dh = mean = rstd = ref = None  # freed before the next N
                 torch.cuda.empty_cache()
                 with open(sys.argv[1], "w") as f:
                     json.dump(dict(copy_gbps=copy, device=torch.cuda.get_device_name(),
