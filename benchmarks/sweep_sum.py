@@ -1,7 +1,7 @@
 """The row norms' dw/db partial sum (_sum_partials_kernel): its tile against the backward's
 GPU time. For each case (op, dtype, N; about 2^27 elements) and each (BLOCK_P, BLOCK_N,
-warps) of the sum, patched into fusednorm.kernels.rownorm (SUM_BLOCK_P, SUM_BLOCK_N,
-SUM_WARPS, read by sum_launch), two GPU times of replayed CUDA graphs:
+warps) of the sum, forced on fusednorm.kernels.rownorm.sum_launch (SUM_TILE; `default`:
+the library's choice), two GPU times of replayed CUDA graphs:
   bwd  the whole backward (ops.rownorm.bwd_impl: the main launch, then the sum), % of copy
        (bytes x + dy + dx, with dh + dh);
   sum  the sum launch alone on (P, N) fp32 partials (P: the backward's partial rows), us.
@@ -12,7 +12,8 @@ check is relative, 1e-5).
     python benchmarks/sweep_sum.py OUT.json
 
 Environment: SUM_N (row lengths), SUM_DTYPES (bf16, fp16, fp32), SUM_OPS (ln, rms),
-SUM_RES=1 (with dh), SUM_TILES (';'-separated p/n/warps; the first is the reference)."""
+SUM_RES=1 (with dh), SUM_TILES (";"-separated p/n/warps or `default`; the first is the
+reference)."""
 import json
 import os
 import sys
@@ -28,7 +29,7 @@ DTYPES = [{"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
           for d in os.environ.get("SUM_DTYPES", "bf16").split(",")]
 OPS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SUM_OPS", "ln").split(",")]
 RES = os.environ.get("SUM_RES") == "1"
-TILES = [tuple(int(v) for v in t.split("/")) for t in os.environ.get(
+TILES = [None if t == "default" else tuple(int(v) for v in t.split("/")) for t in os.environ.get(
     "SUM_TILES", "16/256/4;16/128/4;16/64/4;16/32/4;32/64/4;32/32/4;64/32/4;64/64/8").split(";")]
 
 
@@ -36,7 +37,6 @@ def main():
     copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__} copy {copy:.0f} GB/s",
           flush=True)
-    base = (K.SUM_BLOCK_P, K.SUM_BLOCK_N, K.SUM_WARPS)
     rows = []
     for dtype in DTYPES:
         for is_rms in OPS:
@@ -51,8 +51,9 @@ def main():
                 eps = 1e-6 if is_rms else 1e-5
                 _, _, mean, rstd = OR.fwd_impl(x, None, w, b, eps, is_rms)
                 ref = None
-                for bp, bn, warps in TILES:
-                    K.SUM_BLOCK_P, K.SUM_BLOCK_N, K.SUM_WARPS = bp, bn, warps
+                for tile in TILES:
+                    K.SUM_TILE = tile
+                    name = "default" if tile is None else "/".join(map(str, tile))
                     K.clear_prepared()
                     try:
                         fn = lambda: OR.bwd_impl(dy, dh, x, w, mean, rstd,  # noqa: E731
@@ -76,17 +77,17 @@ def main():
                             us = 1e3 * graph_ms(lambda: tot((parts[0], parts[1], dw, db)),
                                                 reps=50, warmup=2)
                     except Exception as e:  # noqa: BLE001
-                        print(f"{bp}/{bn}/{warps} FAILED {type(e).__name__}: {str(e)[:160]}",
+                        print(f"{name} FAILED {type(e).__name__}: {str(e)[:160]}",
                               flush=True)
                         continue
                     finally:
-                        K.SUM_BLOCK_P, K.SUM_BLOCK_N, K.SUM_WARPS = base
+                        K.SUM_TILE = None
                         K.clear_prepared()
                     nbytes = (4 if RES else 3) * m * n * x.element_size()
                     pct = 100 * nbytes / ms / 1e6 / copy
                     ok = err < 1e-5
                     r = dict(op="rms_norm" if is_rms else "layer_norm", dtype=str(dtype)[6:],
-                             n=n, res=RES, P=P, tile=f"{bp}/{bn}/{warps}", bwd_ms=ms, pct=pct,
+                             n=n, res=RES, P=P, tile=name, bwd_ms=ms, pct=pct,
                              sum_us=us, rel_err=err, ok=ok)
                     rows.append(r)
                     print(f"{r['op']:10s} {r['dtype']:8s} N={n:>7} P={P:4d} {r['tile']:9s} "

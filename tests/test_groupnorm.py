@@ -855,6 +855,8 @@ def test_inference_path(device, layout, shape, groups):
     (2, 7, 3, True, True),  # GroupNorm rows path: (N, C, K) slice sums, K not a power of two
     (3, 3, 70, True, False),  # K over one step (64): the loop over k
     (1, 300, 2, False, True),  # columns over one program
+    (40, 37, 1, True, True),  # the narrow tile (rownorm.SUM_NARROW): rows over two steps,
+    (33, 20, 1, False, True),  # columns over several programs
 ])
 def test_sum_partials(device, P, C, K, has_dw, has_db):
     """rownorm.sum_launch: dw[c] = sum over p, k of (P, C, K) fp32 partials, cast to the
@@ -866,8 +868,11 @@ def test_sum_partials(device, P, C, K, has_dw, has_db):
     pb = torch.randn((P, C, K), device=device)
     dw = torch.full((C,), float("nan"), device=device, dtype=torch.bfloat16)
     db = torch.full((C,), float("nan"), device=device)
-    R.sum_launch(P, C, K, has_dw, has_db)((pw if has_dw else pb, pb if has_db else pw,
-                                           dw if has_dw else db, db if has_db else dw))
+    launch = R.sum_launch(P, C, K, has_dw, has_db)
+    narrow = K == 1 and P >= R.SUM_NARROW_MIN_P and C <= R.SUM_NARROW_MAX_N
+    assert (dict(launch.constexprs)["BLOCK_N"] == R.SUM_NARROW[1]) == narrow
+    launch((pw if has_dw else pb, pb if has_db else pw, dw if has_dw else db,
+            db if has_db else dw))
     if has_dw:
         assert_close(dw, pw.double().sum((0, 2)), torch.bfloat16, "dw")
     if has_db:

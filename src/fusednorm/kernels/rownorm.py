@@ -2005,14 +2005,40 @@ def _fold_tile(P: int, K: int):
     return sum_p, max(1, lanes // sum_k), sum_k
 
 
+# Rows of N <= SUM_NARROW_MAX_N with SUM_NARROW_MIN_P partial rows or more (the row norms'
+# backward below 32K: 44-528 partial rows) take a narrow tile of 32 partial rows x 16
+# columns a step, 4 warps: the wide tile gave such rows N / 256 programs (2 at N = 512, 16
+# at 4096, 48 at 12288), each looping over the partial rows, and the sum ran latency-bound.
+# v0.27 calls 2-3 (benchmarks/sweep_sum.py, GPU time, % of copy of the whole backward; the
+# sum alone in us; results/2026-11-26-v0.27-runs/call2-3), 16 x 256 -> 32 x 16: bf16
+# LayerNorm 512 (525 partials) 86.8-87.1 -> 91.5 (18.3 -> 5.6 us), 1024 91.1-91.4 -> 92.6
+# (6.6 -> 3.3), 4096 91.3-91.4 -> 92.5 (6.7 -> 3.5), 5120 (263) 85.2-85.9 -> 88.9 (10.8 ->
+# 4.7), 8192 91.5-91.8 -> 92.4 (7.0 -> 4.4), 12288 83.6-84.3 -> 85.4 (5.5 -> 4.4), 16384
+# 85.6-86.0 -> 87.1 (5.2 -> 4.8); fp32 LayerNorm 512 93.3 -> 94.5, 12288 87.1 -> 87.4;
+# fp32 RMSNorm 512 / 4096 / 12288 94.0 / 92.9 / 94.9 -> 95.0 / 94.2 / 97.2. At 32768 (33
+# partials) and 65536 (16) the wide tile stays ahead (91.2 / 85.6 against 91.0 / 84.8: many
+# small programs). Taller tiles (128-512 rows of 8-16 columns) were within half a point of
+# it where P >= 256 and behind elsewhere. GroupNorm's sums (K > 1, or a few samples) keep
+# the wide tile. SUM_TILE: a (rows, columns, warps) forced on every K = 1 sum (sweeps).
+SUM_NARROW = (32, 16, 4)
+SUM_NARROW_MAX_N = 16384
+SUM_NARROW_MIN_P = 32
+SUM_TILE = None
+
+
 def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
     """The launch of _sum_partials_kernel over (P, N, K) partials: 16 x 256 lanes a step
-    as above, the K partials of a column side by side (at most 64 a step)."""
+    as above, the K partials of a column side by side (at most 64 a step); the narrow
+    tile above where it measured faster."""
     block_k = min(_next_pow2(K), 64) if K > 1 else 1
-    block_n = max(1, SUM_BLOCK_N // block_k)
+    block_p, block_n, warps = SUM_BLOCK_P, max(1, SUM_BLOCK_N // block_k), SUM_WARPS
+    if K == 1 and SUM_TILE is not None:
+        block_p, block_n, warps = SUM_TILE
+    elif K == 1 and N <= SUM_NARROW_MAX_N and P >= SUM_NARROW_MIN_P:
+        block_p, block_n, warps = SUM_NARROW
     return FixedLaunch(_SUM, (_cdiv(N, block_n),), (P, N, K), (
-        ("HAS_DW", has_dw), ("HAS_DB", has_db), ("BLOCK_P", SUM_BLOCK_P),
-        ("BLOCK_N", block_n), ("BLOCK_K", block_k)), SUM_WARPS)
+        ("HAS_DW", has_dw), ("HAS_DB", has_db), ("BLOCK_P", block_p),
+        ("BLOCK_N", block_n), ("BLOCK_K", block_k)), warps)
 
 
 @dataclass(frozen=True)
