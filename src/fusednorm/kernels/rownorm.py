@@ -2018,11 +2018,15 @@ def _fold_tile(P: int, K: int):
 # fp32 RMSNorm 512 / 4096 / 12288 94.0 / 92.9 / 94.9 -> 95.0 / 94.2 / 97.2. At 32768 (33
 # partials) and 65536 (16) the wide tile stays ahead (91.2 / 85.6 against 91.0 / 84.8: many
 # small programs). Taller tiles (128-512 rows of 8-16 columns) were within half a point of
-# it where P >= 256 and behind elsewhere. GroupNorm's sums (K > 1, or a few samples) keep
-# the wide tile. SUM_TILE: a (rows, columns, warps) forced on every K = 1 sum (sweeps).
+# it where P >= 256 and behind elsewhere. v0.27 call 4 (the same, every op and dtype, with
+# and without dh, 256-32768, two processes): +0.5 to +4.1 at every N <= 16384 with 41 or
+# more partials (fp32 LayerNorm with dh 256 / 512, 790 / 525 partials, 91.4-93.0 ->
+# 94.4-95.4); fp32 LayerNorm at 16384 (33 partials) 95.3-95.4 -> 95.1-95.2, so the narrow
+# tile starts at 40. GroupNorm's sums (K > 1, or a few samples) keep the wide tile.
+# SUM_TILE: a (rows, columns, warps) forced on every K = 1 sum (sweeps).
 SUM_NARROW = (32, 16, 4)
 SUM_NARROW_MAX_N = 16384
-SUM_NARROW_MIN_P = 32
+SUM_NARROW_MIN_P = 40
 SUM_TILE = None
 
 
