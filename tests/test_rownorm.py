@@ -289,10 +289,10 @@ def test_hold_w_per_config(monkeypatch):
     bwd = K.bwd_config.__wrapped__
     assert [bwd(n, 132, 2).hold_w for n in (12288, 65536, 262144, 1 << 20)] == \
         [True, True, False, False]  # 16-bit LayerNorm: slices of 2048 only
-    # 16-bit RMSNorm: the replay config at 64K (GROUP 32) and slices of 8192 at 1M
+    # 16-bit RMSNorm: slices of 8192 at 1M (v0.21's replay config at 64K left in v0.27)
     assert [bwd(n, 132, 2, True).hold_w for n in (32768, 65536, 131072, 1 << 20)] == \
-        [False, True, False, True]
-    assert bwd(65536, 132, 2, True).replay == 2 and bwd(131072, 132, 2, True).replay == 0
+        [False, False, False, True]
+    assert bwd(65536, 132, 2, True).replay == bwd(131072, 132, 2, True).replay == 0
     assert [bwd(n, 132, 4).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert [bwd(n, 132, 4, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     # with dh: the measured configs (v0.21 call 2)
@@ -354,9 +354,12 @@ def test_backward_load_tables(monkeypatch):
         [False, True, True, False]
     assert not flags(1 << 20, 4, True, True)[0] and not flags(65536, 4, False, True)[0]
     # Statistics a step ahead: 16-bit PREFETCH configs (LayerNorm from GROUP 32, RMSNorm's
-    # 2048 / 4 / 4), 16-bit RMSNorm with dh at 1M, GroupNorm's 16-bit rows path; no fp32.
+    # 2048 / 4 / 4 to GROUP 32 and 4096 / 4 / 3 above, v0.27), 16-bit RMSNorm with dh at
+    # 1M, GroupNorm's 16-bit rows path; no fp32.
+    assert [(c.block_n, c.programs_per_sm) for c in (bwd(n, 132, 2, True) for n in (
+        65536, 131072, 262144))] == [(2048, 4), (4096, 3), (4096, 3)]
     assert [flags(n, 2, False)[1] for n in (65536, 131072, 1 << 20)] == [False, True, True]
-    assert [flags(n, 2, True)[1] for n in (16384, 65536, 131072)] == [True, False, True]
+    assert [flags(n, 2, True)[1] for n in (16384, 65536, 131072, 262144)] == [True] * 4
     assert flags(1 << 20, 2, True, True)[1] and not flags(1 << 20, 2, False, True)[1]
     assert not any(flags(n, 4, r)[1] for n in (16384, 32768, 1 << 20) for r in (False, True))
     assert flags(40960, 2, False, group_norm=True)[1]

@@ -1633,12 +1633,20 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # 65-65.5; 64 registers, 12 B spilled); everything else lost (LayerNorm 81.2-81.6 -> at
 # best 52.7, with dh 79.2-79.5 -> 49.3; RMSNorm 83.0-83.3 -> 72.0-73.5): taken for 16-bit
 # RMSNorm with dh where its GROUP is 64 (N near 1M, the eighth and ninth fields).
+# v0.27 call 9 (sweep_coop.py, GPU time, bf16, two processes each, with the tables' flags /
+# with STATS_AHEAD forced; results/2026-11-26-v0.27-runs/call9): 16-bit RMSNorm without dh
+# on 2048 / 4 / 4 with its statistics a step ahead (STATS_AHEAD_CONFIGS since v0.26) at 64K
+# (GROUP 32) 92.0-92.6 against 85.4-85.7 for v0.21's replay-2 entry there (2048 / 4 / 5,
+# w held), which is gone; above GROUP 32, 4096 / 4 / 3 with them ahead: 128K 91.4-91.8,
+# 256K 90.5-90.9 against 90.5-90.7 / 87.8-88.3 on 2048 / 4 / 4 (4096 / 4 / 2 ahead 90.7 /
+# 90.5-90.9; 8192 / 8 / 1 83-84). The 16-bit LayerNorm found nothing above its table
+# (4096 / 4 / 2 or 3 ahead within a point at 128K / 256K, lower at 64K).
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
                         (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
-    (2, True, False): ((2048, 4, 5, True, 1, 2, 0, 32, 32), (2048, 4, 4, True, 1, 0, 1),
-                       (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
+    (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 32), (4096, 4, 3, True, 1, 0, 1),
+                       (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
                       (8192, 8, 1)),
     (4, False, False): ((1024, 4, 4, True, 1, 1, 1, 32, 32), (1024, 4, 4, True, 1, 0, 1),
@@ -1769,8 +1777,8 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # 4 / 4 replay 1 (12288 / 64K) 90.7-92.7 / 94.3-95.0 -> 90.4-93.4 / 96.3-97.2, 8192 / 16 /
 # 1 replay 1 (1M) 87.6-88.0 -> 88.2-88.6, but 2048 / 4 / 4 without replay (256K) 95.0-95.4
 # -> 89.5.
-HOLD_W_CONFIGS = {
-    (2, False, False, 2048, 4, 2), (2, True, False, 2048, 4, 2), (2, True, False, 8192, 8, 0),
+HOLD_W_CONFIGS = {  # (16-bit RMSNorm's 2048 / 4 / 5 replay 2 left the table in v0.27)
+    (2, False, False, 2048, 4, 2), (2, True, False, 8192, 8, 0),
     (4, False, False, 8192, 16, 1), (4, True, False, 8192, 8, 2),
     (2, False, True, 2048, 4, 2), (2, False, True, 8192, 16, 2), (2, True, True, 8192, 8, 0),
     (4, False, True, 8192, 16, 1), (4, True, True, 2048, 4, 1), (4, True, True, 8192, 16, 1),
@@ -1815,7 +1823,8 @@ DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048
 # 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2). Configs (element size, is_rms, has_dh,
 # slice, warps, replay) that take it.
 STATS_AHEAD_CONFIGS = {(2, False, False, 4096, 4, 0), (2, False, False, 8192, 8, 0),
-                       (2, True, False, 2048, 4, 0), (2, True, False, 8192, 8, 0),
+                       (2, True, False, 2048, 4, 0), (2, True, False, 4096, 4, 0),
+                       (2, True, False, 8192, 8, 0),
                        (2, True, True, 16384, 32, 1)}
 # FUSEDNORM_STATS_AHEAD=0 / 1: every cooperative backward loads them early (or none does),
 # whatever its config (A/B runs; unset: STATS_AHEAD_CONFIGS).
