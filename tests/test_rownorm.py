@@ -346,12 +346,12 @@ def test_backward_load_tables(monkeypatch):
     assert flags(5120, 4, False, True)[0] and not flags(6144, 4, False, True)[0]
     assert not flags(8192, 2, False, True)[0] and not flags(5120, 4, True, True)[0]
     assert not flags(5120, 2, False)[0]  # no dh, nothing to fetch
-    # dh: 16-bit LayerNorm's replay configs and RMSNorm's 2048 / 4 / 4; not the 12288 tile
-    # (BWD_TILE_LONG), nor RMSNorm at 1M (fp32 there since v0.27).
+    # dh: 16-bit LayerNorm's replay configs and RMSNorm's 2048 / 4 / 4 (12288 too since
+    # v0.27, no longer a tile); not RMSNorm at 1M (fp32 there since v0.27).
     for n in (12288, 65536, 262144, 1 << 20):
         assert flags(n, 2, False, True)[0]
-    assert [flags(n, 2, True, True)[0] for n in (12288, 16384, 262144, 1 << 20)] == \
-        [False, True, True, False]
+    assert [flags(n, 2, True, True) for n in (12288, 16384, 262144, 1 << 20)] == \
+        [(True, True), (True, True), (True, True), (False, True)]
     assert not flags(1 << 20, 4, True, True)[0] and not flags(65536, 4, False, True)[0]
     # Statistics a step ahead: 16-bit PREFETCH configs (LayerNorm from GROUP 32, RMSNorm's
     # 2048 / 4 / 4 to GROUP 32 and 4096 / 4 / 3 above, v0.27), 16-bit RMSNorm with dh at
@@ -869,16 +869,23 @@ def test_cooperative_16bit_large_mean(device, dtype):
     _run(device, dtype, (3, K.FWD_TILE_MAX + 300), x_fn=lambda t: t + 1000.0)
 
 
-def test_long_backward_tile(device):
+def test_long_backward_tile(device, monkeypatch):
     # A row past BWD_TILE_MAX that the backward's tile path takes (kernels.rownorm
-    # .BWD_TILE_LONG: add_rms_norm, 16-bit, 12288 in two tiles of 8192 + 4096), against
-    # float64, dx, dh's pass-through and dw.
+    # .BWD_TILE_LONG; add_rms_norm, 16-bit, 12288 in two tiles of 8192 + 4096 was its entry
+    # in v0.25-v0.26, put back here), against float64, dx, dh's pass-through and dw.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
-    cfg = K.bwd_config(12288, 132, 2, True, False, True)
-    assert cfg.path == K.TILE and (cfg.block_n, cfg.block_n2) == (8192, 4096)
-    _run(device, torch.bfloat16, (37 if device.type == "cuda" else 3, 12288), is_rms=True,
-         residual=True)
+    monkeypatch.setitem(K.BWD_TILE_LONG, (12288, 2, True, True), (1, 16, 1))
+    K.bwd_config.cache_clear()
+    K.clear_prepared()
+    try:
+        cfg = K.bwd_config(12288, 132, 2, True, False, True)
+        assert cfg.path == K.TILE and (cfg.block_n, cfg.block_n2) == (8192, 4096)
+        _run(device, torch.bfloat16, (37 if device.type == "cuda" else 3, 12288), is_rms=True,
+             residual=True)
+    finally:
+        K.bwd_config.cache_clear()
+        K.clear_prepared()
 
 
 @pytest.mark.parametrize("dh_l2", [True, False], ids=["dh_l2", "none"])

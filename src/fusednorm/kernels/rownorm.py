@@ -1741,7 +1741,12 @@ BWD_TILE = {  # sorted by block, element size, is_rms, has_dh
 # the cooperative table's 84.9. Elsewhere at 12288 / 16384 the tile lost (LayerNorm
 # 53.7-57.6 against 81.3-84.4; RMSNorm without dh 82.4-82.6 against 88.5; one padded
 # 16384 tile 4.8-45.6).
-BWD_TILE_LONG = {(12288, 2, True, True): (1, 16, 1)}
+# v0.27 call 10 (the same method, bf16, dh asked of the L2 in every config, two processes
+# each, with the tables' flags / statistics ahead): at 12288 the cooperative 2048 / 4 / 4
+# read 89.5-89.6 / 90.2-90.5 (4096 / 4 / 2 90.2-90.3), against the tile's 88.0-88.9 of v0.25
+# (82.2-82.6 there with the dh prefetch, which it does not take): the entry is gone, and
+# the table stays for rows a sweep finds the tile faster at.
+BWD_TILE_LONG = {}
 # GroupNorm's rows-path backward with a fused activation holds each row's dz (rounded to
 # dy's 16-bit dtype) across the wait instead of dy, so act' is computed once per element
 # (KEEP_DZ in _rownorm_bwd_kernel); fp32 computes it again after the wait. v0.16 call 1
@@ -1824,7 +1829,7 @@ DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048
 # slice, warps, replay) that take it.
 STATS_AHEAD_CONFIGS = {(2, False, False, 4096, 4, 0), (2, False, False, 8192, 8, 0),
                        (2, True, False, 2048, 4, 0), (2, True, False, 4096, 4, 0),
-                       (2, True, False, 8192, 8, 0),
+                       (2, True, False, 8192, 8, 0), (2, True, True, 2048, 4, 0),
                        (2, True, True, 16384, 32, 1)}
 # FUSEDNORM_STATS_AHEAD=0 / 1: every cooperative backward loads them early (or none does),
 # whatever its config (A/B runs; unset: STATS_AHEAD_CONFIGS).
