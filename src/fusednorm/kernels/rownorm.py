@@ -1993,6 +1993,19 @@ def _stats_ahead(cfg) -> bool:
     return cfg.stats_ahead if STATS_AHEAD is None else STATS_AHEAD
 
 
+# FUSEDNORM_BWD_REG_CAP=r: registers per thread (Triton's maxnreg) of every cooperative
+# backward launch with 4 or more programs per SM (A/B runs; unset: none, the backward
+# takes the registers ptxas chooses, see _reg_cap).
+_BWD_CAP_ENV = os.environ.get("FUSEDNORM_BWD_REG_CAP")
+BWD_REG_CAP = int(_BWD_CAP_ENV) if _BWD_CAP_ENV else None
+
+
+def _bwd_reg_cap(cfg) -> Optional[int]:
+    if interpreting() or cfg.path != COOP or cfg.programs_per_sm < 4:
+        return None
+    return BWD_REG_CAP
+
+
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
 # with this tile, so it was not swept further).
 ROW_TILE = 4096
@@ -2630,7 +2643,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
-        ("STATS_AHEAD", _stats_ahead(cfg))), cfg.num_warps)
+        ("STATS_AHEAD", _stats_ahead(cfg))), cfg.num_warps, _bwd_reg_cap(cfg))
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
