@@ -2014,9 +2014,10 @@ TILE, COOP, LOOP = 0, 1, 2
 _FWD = CachedKernel(_rownorm_fwd_kernel)
 _BWD = CachedKernel(_rownorm_bwd_kernel)
 _SUM = CachedKernel(_sum_partials_kernel)
-# The partial-row sum: 16 partial rows x 256 columns per step, 4 warps. Not timed on its
-# own: it reads partials x N fp32, at most about 8.6 MB in the rows suite (528 partials x
-# 4096), a few microseconds at copy speed; the launches it replaces are what it saves.
+# The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
+# rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
+# at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
+# 3), and 5-18 us where N / 256 programs were few (what SUM_NARROW mends).
 SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 # GroupNorm's rows-path backward folds that sum into its own launch (_last_sums) up to
 # FOLD_MAX slice sums (M x GROUP): the launch, not the GPU time, is what the sum cost at
@@ -2054,7 +2055,8 @@ def _fold_tile(P: int, K: int):
 # and without dh, 256-32768, two processes): +0.5 to +4.1 at every N <= 16384 with 41 or
 # more partials (fp32 LayerNorm with dh 256 / 512, 790 / 525 partials, 91.4-93.0 ->
 # 94.4-95.4); fp32 LayerNorm at 16384 (33 partials) 95.3-95.4 -> 95.1-95.2, so the narrow
-# tile starts at 40. GroupNorm's sums (K > 1, or a few samples) keep the wide tile.
+# tile starts at 40. GroupNorm's sums keep the wide tile where K > 1 or the samples are
+# fewer than 40 (the groups suite's have 2-16; not measured with more).
 # SUM_TILE: a (rows, columns, warps) forced on every K = 1 sum (sweeps).
 SUM_NARROW = (32, 16, 4)
 SUM_NARROW_MAX_N = 16384
