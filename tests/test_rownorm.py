@@ -235,6 +235,34 @@ def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("ahead", [False, True], ids=["stats_at_terms", "stats_ahead"])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_late_terms(device, is_rms, residual, ahead, monkeypatch):
+    # The cooperative PREFETCH backward with the held row's terms formed after the wait
+    # (LATE_TERMS) and the register cap that comes with it on a GPU, forced on, over
+    # several rows per row group whose statistics differ, with and without STATS_AHEAD.
+    monkeypatch.setattr(K, "LATE_TERMS", True)
+    monkeypatch.setattr(K, "STATS_AHEAD", ahead)
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
+    K.clear_prepared()
+    m = 9 if device.type != "cuda" else 301
+    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
+    gen = torch.Generator().manual_seed(1)
+    scale = (0.25 + 4 * torch.rand(m, 1, generator=gen)).to(device)
+    shift = (10 * torch.randn(m, 1, generator=gen)).to(device)
+    try:
+        for dtype in (torch.float32, torch.bfloat16):
+            _run(device, dtype, (m, n), is_rms=is_rms, residual=residual,
+                 x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
+        cfg = K.bwd_config(n, 132)
+        assert K._late_terms(cfg)
+        if device.type == "cuda":
+            assert K._bwd_reg_cap(cfg) == 128  # 2048 / 4 warps / 4 per SM
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("replay", [0, 1, 2])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])

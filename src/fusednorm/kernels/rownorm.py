@@ -981,6 +981,8 @@ def _rownorm_bwd_kernel(
     #                      L2 a step before it is read (_prefetch_l2)
     STATS_AHEAD: tl.constexpr,  # PATH 1: a row's mean and rstd loaded a step before its terms
     #                             (PREFETCH) or before the wait (REPLAY), not at them
+    LATE_TERMS: tl.constexpr,  # PATH 1 PREFETCH: the held row's xhat, w * dy and dy
+    #                                    formed after the wait for its partials, not before
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -1226,12 +1228,18 @@ def _rownorm_bwd_kernel(
                     prev64 = tl.cast(prev, tl.int64)
                     if not STATS_AHEAD:
                         mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
-                    xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                        xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S, wh,
-                        IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, KEEP_DZ,
-                        HOLD_W, EVEN)
+                    if not LATE_TERMS:
+                        xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
+                            xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
+                            wh, IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION,
+                            KEEP_DZ, HOLD_W, EVEN)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
+                    if LATE_TERMS:  # the held row stays raw (x, dy in their dtype) over the wait
+                        xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
+                            xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
+                            wh, IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION,
+                            KEEP_DZ, HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
@@ -1993,17 +2001,39 @@ def _stats_ahead(cfg) -> bool:
     return cfg.stats_ahead if STATS_AHEAD is None else STATS_AHEAD
 
 
+# The cooperative PREFETCH backward forms the held row's xhat, w * dy and dy (fp32) before
+# it waits for the row's partials, so they are live over the wait beside the next rows'
+# loads: 157-163 registers for 16-bit LayerNorm on 2048 / 4 warps (3 programs an SM fit, not
+# the 4 asked; v0.27 call 12). LATE_TERMS forms them after the wait, from the held x and dy.
+# FUSEDNORM_LATE_TERMS=0 / 1 forces it off / on in every cooperative PREFETCH backward
+# (A/B runs; unset: the config's late_terms).
+_LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
+LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
+
+
+def _late_terms(cfg) -> bool:
+    if cfg.path != COOP or cfg.replay or not cfg.prefetch:
+        return False
+    return cfg.late_terms if LATE_TERMS is None else LATE_TERMS
+
+
 # FUSEDNORM_BWD_REG_CAP=r: registers per thread (Triton's maxnreg) of every cooperative
 # backward launch with 4 or more programs per SM (A/B runs; unset: none, the backward
-# takes the registers ptxas chooses, see _reg_cap).
+# takes the registers ptxas chooses, see _reg_cap). A LATE_TERMS launch takes the cap
+# that fits its programs per SM (_reg_cap's rule): with the terms after the wait ptxas
+# still chose 151-158 registers for 16-bit LayerNorm on 2048 / 4 warps, but capped at 128
+# it spilled nothing (v0.28 regs_late.log, against 20-28 B with the terms before it).
 _BWD_CAP_ENV = os.environ.get("FUSEDNORM_BWD_REG_CAP")
 BWD_REG_CAP = int(_BWD_CAP_ENV) if _BWD_CAP_ENV else None
 
 
 def _bwd_reg_cap(cfg) -> Optional[int]:
-    if interpreting() or cfg.path != COOP or cfg.programs_per_sm < 4:
+    if interpreting() or cfg.path != COOP:
         return None
-    return BWD_REG_CAP
+    if BWD_REG_CAP is None and _late_terms(cfg):
+        cap = SM_REGISTERS // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
+        return cap if cap < 255 else None
+    return BWD_REG_CAP if cfg.programs_per_sm >= 4 else None
 
 
 # Short rows: elements per forward program step (forward is at 97% from N = 512 to 16384
@@ -2094,6 +2124,7 @@ class LaunchConfig:
     l2_ahead: int = 0  # COOP: L2 prefetch this many steps past the next (L2_AHEAD; 0: none)
     dh_l2: bool = False  # backward with dh: dh asked of the L2 a step before it is read (DH_L2)
     stats_ahead: bool = False  # COOP backward: mean and rstd loaded early (STATS_AHEAD)
+    late_terms: bool = False  # COOP PREFETCH backward: terms after the wait (LATE_TERMS)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
 
 
@@ -2645,7 +2676,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
-        ("STATS_AHEAD", _stats_ahead(cfg))), cfg.num_warps, _bwd_reg_cap(cfg))
+        ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
+        _bwd_reg_cap(cfg))
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
                         partials=M * cfg.group, cfg=cfg, folded=fold,
