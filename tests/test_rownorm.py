@@ -309,14 +309,37 @@ def test_cooperative_hold_w(device, is_rms, residual, monkeypatch):
             K.clear_prepared()
 
 
+def test_late_terms_per_config(monkeypatch):
+    # LATE_TERMS is chosen per config (K.LATE_TERMS_CONFIGS), as a GPU with 132 SMs sees
+    # it: 16-bit LayerNorm without dh to GROUP 8 (2048 / 4 / 4, statistics ahead) and fp32
+    # LayerNorm without dh to GROUP 64 (1024 / 4 / 5), each with the register cap that
+    # fits its programs; off elsewhere; FUSEDNORM_LATE_TERMS (K.LATE_TERMS) forces it.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    bwd = K.bwd_config.__wrapped__
+    ns = (12288, 16384, 32768, 65536, 131072, 1 << 20)
+    assert [K._late_terms(bwd(n, 132, 2)) for n in ns] == [True, True, False, False, False, False]
+    assert [bwd(n, 132, 2).stats_ahead for n in (12288, 16384)] == [True, True]
+    assert [K._late_terms(bwd(n, 132, 4)) for n in ns] == [True, True, True, True, False, False]
+    assert [bwd(n, 132, 4).programs_per_sm for n in ns[:4]] == [5, 5, 5, 5]
+    assert K._bwd_reg_cap(bwd(12288, 132, 2)) == 128 and K._bwd_reg_cap(bwd(12288, 132, 4)) == 96
+    for args in ((2, True), (4, True), (2, False, False, True), (4, False, False, True)):
+        assert not any(K._late_terms(bwd(n, 132, *args)) for n in ns)
+    monkeypatch.setattr(K, "LATE_TERMS", False)
+    assert not K._late_terms(bwd(12288, 132, 2)) and K._bwd_reg_cap(bwd(12288, 132, 2)) is None
+    monkeypatch.setattr(K, "LATE_TERMS", True)
+    assert K._late_terms(bwd(65536, 132, 4, True))  # a PREFETCH config
+    assert not K._late_terms(bwd(65536, 132, 2))  # replay 2: no held row to form late
+
+
 def test_hold_w_per_config(monkeypatch):
     # HOLD_W is chosen per config (K.HOLD_W_CONFIGS), as a GPU with 132 SMs sees it: on
     # for the measured backward configs without dh, off elsewhere; FUSEDNORM_HOLD_W
     # (K.HOLD_W) forces it either way; never on GroupNorm's rows path.
     monkeypatch.setattr(K, "interpreting", lambda: False)
     bwd = K.bwd_config.__wrapped__
+    # 16-bit LayerNorm: the replay-2 slices of 2048 only (12288 takes v0.28's late terms)
     assert [bwd(n, 132, 2).hold_w for n in (12288, 65536, 262144, 1 << 20)] == \
-        [True, True, False, False]  # 16-bit LayerNorm: slices of 2048 only
+        [False, True, False, False]
     # 16-bit RMSNorm: slices of 8192 at 1M (v0.21's replay config at 64K left in v0.27)
     assert [bwd(n, 132, 2, True).hold_w for n in (32768, 65536, 131072, 1 << 20)] == \
         [False, False, False, True]
@@ -441,7 +464,10 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert K._coop(65536, 132, ((2048, 4, 4, True, 1, 1, 0, 1, 16), (8192, 8, 1))).block_n == 8192
     assert [bwd(n, 132, 4, True, False, True).replay for n in (12288, 65536, 131072)] == [1, 1, 0]
     monkeypatch.setattr(K, "interpreting", lambda: True)  # CI's one program per row: the
-    assert K._coop(4096, 132, K.BWD_COOP[(2, False, False)]).replay == 2  # first without one
+    # first without one (16-bit LayerNorm's short rows: PREFETCH since v0.28; the replay
+    # schedules run in CI through test_cooperative_replay / _stats_ahead) ...
+    assert K._coop(4096, 132, K.BWD_COOP[(2, False, False)]).replay == 0
+    assert K._coop(4096, 132, K.BWD_COOP[(2, False, True)]).replay == 2  # ... with dh
     monkeypatch.setattr(K, "interpreting", lambda: False)
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
     # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
@@ -449,13 +475,15 @@ def test_cooperative_configs_per_norm(monkeypatch):
               (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
               (2, True, False): (8, 0)}
     # fp32 LayerNorm below 1M: with dh slices of 2048, 3 per SM, replay 1; without, slices
-    # of 1024 with L2 prefetch (v0.18)
+    # of 1024 with L2 prefetch (v0.18), 5 per SM with late terms to GROUP 64 (v0.28; it
+    # replaced v0.21's replay 1 at GROUP 32), 4 beyond
     cfg = bwd(65536, 132, 4, False, False, True)
     assert (shape(cfg), cfg.replay) == ((2048, 8, 3, 1), 1)
-    cfg = bwd(65536, 132, 4, False, False, False)
-    assert (shape(cfg), cfg.replay, cfg.l2_ahead) == ((1024, 4, 4, 1), 0, 1)
-    cfg = bwd(32768, 132, 4, False, False, False)  # GROUP 32: replay 1 (v0.21)
-    assert (shape(cfg), cfg.replay, cfg.l2_ahead) == ((1024, 4, 4, 1), 1, 1)
+    for n in (12288, 32768, 65536):
+        cfg = bwd(n, 132, 4, False, False, False)
+        assert (shape(cfg), cfg.replay, cfg.l2_ahead, cfg.late_terms) == ((1024, 4, 5, 1), 0, 1, True)
+    cfg = bwd(131072, 132, 4, False, False, False)
+    assert (shape(cfg), cfg.replay, cfg.l2_ahead, cfg.late_terms) == ((1024, 4, 4, 1), 0, 1, False)
     for (size, rms, dh), (warps, r) in replay.items():
         cfg = bwd(1 << 20, 132, size, rms, False, dh)
         assert (shape(cfg), cfg.replay) == ((8192, warps, 1, 1), r)

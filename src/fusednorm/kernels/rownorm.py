@@ -1649,15 +1649,28 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # 256K 90.5-90.9 against 90.5-90.7 / 87.8-88.3 on 2048 / 4 / 4 (4096 / 4 / 2 ahead 90.7 /
 # 90.5-90.9; 8192 / 8 / 1 83-84). The 16-bit LayerNorm found nothing above its table
 # (4096 / 4 / 2 or 3 ahead within a point at 128K / 256K, lower at 64K).
+# v0.28 calls 3-4 (results/2026-11-26-v0.28-runs/, sweep_coop.py, GPU time, two processes
+# each, % of copy): with LATE_TERMS (below) the PREFETCH schedule fits the programs per SM
+# asked. 16-bit LayerNorm without dh on 2048 / 4 / 4 with late terms, statistics ahead and
+# the L2 prefetch, against the replay-2 entry: 12288 bf16 85.1-86.2 -> 86.8-87.7, fp16
+# 84.1-85.4 -> 86.2-86.4; 16K bf16 85.9-87.1 -> 87.3-87.9, fp16 85.7-86.4 -> 87.8-87.9; but
+# 32K -3, 64K level or lower, 128K / 256K -4 to -7 (against 4096 / 4 / 2): taken to GROUP 8.
+# With dh it gained nothing (12288-256K, dh prefetch on or off). fp32 LayerNorm without dh
+# on 1024 / 4 warps at 5 per SM with late terms (96 registers, no cap needed), against the
+# table's 4 per SM: 12288 87.1-88.6 -> 96.5-96.8, 32K (the replay-1 entry) 88.0-91.1 ->
+# 93.9-96.3, 16K / 64K level (94.4-97.1 against 95.1-97.2); 6 per SM lost (78-82, capped
+# at 80): taken to GROUP 64.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
-    (2, False, False): ((4096, 4, 2, True, 1, 0, 1, 32), (2048, 4, 4, True, 1, 2, 1),
-                        (4096, 4, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1)),
+    (2, False, False): ((2048, 4, 4, True, 1, 0, 1, 1, 8), (4096, 4, 2, True, 1, 0, 1, 32),
+                        (2048, 4, 4, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
+                        (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 32), (4096, 4, 3, True, 1, 0, 1),
                        (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
                       (8192, 8, 1)),
-    (4, False, False): ((1024, 4, 4, True, 1, 1, 1, 32, 32), (1024, 4, 4, True, 1, 0, 1),
+    (4, False, False): ((1024, 4, 5, True, 1, 0, 1, 1, 64), (1024, 4, 4, True, 1, 1, 1, 32, 32),
+                        (1024, 4, 4, True, 1, 0, 1),
                         (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
                         (8192, 16, 1, True, 1, 1)),
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
@@ -1835,7 +1848,8 @@ DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048
 # as called in call 8 against 91% in v0.25's run: not taken); on the tile path it lost at
 # 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2). Configs (element size, is_rms, has_dh,
 # slice, warps, replay) that take it.
-STATS_AHEAD_CONFIGS = {(2, False, False, 4096, 4, 0), (2, False, False, 8192, 8, 0),
+STATS_AHEAD_CONFIGS = {(2, False, False, 2048, 4, 0), (2, False, False, 4096, 4, 0),
+                       (2, False, False, 8192, 8, 0),
                        (2, True, False, 2048, 4, 0), (2, True, False, 4096, 4, 0),
                        (2, True, False, 8192, 8, 0), (2, True, True, 2048, 4, 0),
                        (2, True, True, 16384, 32, 1)}
@@ -2005,8 +2019,11 @@ def _stats_ahead(cfg) -> bool:
 # it waits for the row's partials, so they are live over the wait beside the next rows'
 # loads: 157-163 registers for 16-bit LayerNorm on 2048 / 4 warps (3 programs an SM fit, not
 # the 4 asked; v0.27 call 12). LATE_TERMS forms them after the wait, from the held x and dy.
+# Configs (element size, is_rms, has_dh, slice, warps, programs per SM) that take it (with
+# PREFETCH; measured in BWD_COOP's comment, v0.28 calls 3-4).
 # FUSEDNORM_LATE_TERMS=0 / 1 forces it off / on in every cooperative PREFETCH backward
 # (A/B runs; unset: the config's late_terms).
+LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (4, False, False, 1024, 4, 5)}
 _LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
 LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
@@ -2339,6 +2356,9 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         cfg = replace(cfg, dh_l2=True)
     if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay) in STATS_AHEAD_CONFIGS:
         cfg = replace(cfg, stats_ahead=True)
+    if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps,
+            cfg.programs_per_sm) in LATE_TERMS_CONFIGS and cfg.prefetch and not cfg.replay:
+        cfg = replace(cfg, late_terms=True)
     return cfg
 
 
