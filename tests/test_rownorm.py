@@ -311,9 +311,10 @@ def test_cooperative_hold_w(device, is_rms, residual, monkeypatch):
 
 def test_late_terms_per_config(monkeypatch):
     # LATE_TERMS is chosen per config (K.LATE_TERMS_CONFIGS), as a GPU with 132 SMs sees
-    # it: 16-bit LayerNorm without dh to GROUP 8 (2048 / 4 / 4, statistics ahead) and fp32
+    # it: 16-bit LayerNorm without dh to GROUP 8 (2048 / 4 / 4, statistics ahead), fp32
     # LayerNorm without dh to GROUP 64 (1024 / 4 / 5), each with the register cap that
-    # fits its programs; off elsewhere; FUSEDNORM_LATE_TERMS (K.LATE_TERMS) forces it.
+    # fits its programs, and fp32 RMSNorm at 1M (8192 / 8 / 1, w held, statistics ahead);
+    # off elsewhere; FUSEDNORM_LATE_TERMS (K.LATE_TERMS) forces it.
     monkeypatch.setattr(K, "interpreting", lambda: False)
     bwd = K.bwd_config.__wrapped__
     ns = (12288, 16384, 32768, 65536, 131072, 1 << 20)
@@ -323,7 +324,8 @@ def test_late_terms_per_config(monkeypatch):
     assert [bwd(n, 132, 4).programs_per_sm for n in ns[:4]] == [5, 5, 5, 5]
     assert K._bwd_reg_cap(bwd(12288, 132, 2)) == 128 and K._bwd_reg_cap(bwd(12288, 132, 4)) == 96
     for args in ((2, True), (4, True), (2, False, False, True), (4, False, False, True)):
-        assert not any(K._late_terms(bwd(n, 132, *args)) for n in ns)
+        assert [K._late_terms(bwd(n, 132, *args)) for n in ns] == [False] * 5 + [args == (4, True)]
+    assert bwd(1 << 20, 132, 4, True).stats_ahead and bwd(1 << 20, 132, 4, True).hold_w
     monkeypatch.setattr(K, "LATE_TERMS", False)
     assert not K._late_terms(bwd(12288, 132, 2)) and K._bwd_reg_cap(bwd(12288, 132, 2)) is None
     monkeypatch.setattr(K, "LATE_TERMS", True)
@@ -406,13 +408,16 @@ def test_backward_load_tables(monkeypatch):
     assert not flags(1 << 20, 4, True, True)[0] and not flags(65536, 4, False, True)[0]
     # Statistics a step ahead: 16-bit PREFETCH configs (LayerNorm from GROUP 32, RMSNorm's
     # 2048 / 4 / 4 to GROUP 32 and 4096 / 4 / 3 above, v0.27), 16-bit RMSNorm with dh at
-    # 1M, GroupNorm's 16-bit rows path; no fp32.
+    # 1M, GroupNorm's 16-bit rows path; 16-bit LayerNorm's 2048 / 4 / 4 to GROUP 8 and fp32
+    # RMSNorm at 1M (v0.28, with late terms); no other fp32.
     assert [(c.block_n, c.programs_per_sm) for c in (bwd(n, 132, 2, True) for n in (
         65536, 131072, 262144))] == [(2048, 4), (4096, 3), (4096, 3)]
     assert [flags(n, 2, False)[1] for n in (65536, 131072, 1 << 20)] == [False, True, True]
     assert [flags(n, 2, True)[1] for n in (16384, 65536, 131072, 262144)] == [True] * 4
     assert flags(1 << 20, 2, True, True)[1] and not flags(1 << 20, 2, False, True)[1]
-    assert not any(flags(n, 4, r)[1] for n in (16384, 32768, 1 << 20) for r in (False, True))
+    assert [flags(n, 2, False)[1] for n in (12288, 16384, 32768)] == [True, True, False]
+    assert not any(flags(n, 4, r)[1] for n in (16384, 32768) for r in (False, True))
+    assert [flags(1 << 20, 4, r)[1] for r in (False, True)] == [False, True]
     assert flags(40960, 2, False, group_norm=True)[1]
     assert not flags(40960, 4, False, group_norm=True)[1]
     # Not on the tile path.
@@ -470,9 +475,10 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert K._coop(4096, 132, K.BWD_COOP[(2, False, True)]).replay == 2  # ... with dh
     monkeypatch.setattr(K, "interpreting", lambda: False)
     # Slices of 8192 (a row spans the GPU) replay from L2 (v0.17), per dtype, norm and dh;
-    # 16-bit RMSNorm and GroupNorm's 16-bit rows path do not; replay waits with SYNC 3.
+    # 16-bit RMSNorm, fp32 RMSNorm without dh (v0.28) and GroupNorm's 16-bit rows path do
+    # not; replay waits with SYNC 3.
     replay = {(2, False, False): (8, 0), (2, False, True): (16, 2), (4, False, False): (16, 1),
-              (4, False, True): (16, 1), (4, True, False): (8, 2), (4, True, True): (16, 1),
+              (4, False, True): (16, 1), (4, True, False): (8, 0), (4, True, True): (16, 1),
               (2, True, False): (8, 0)}
     # fp32 LayerNorm below 1M: with dh slices of 2048, 3 per SM, replay 1; without, slices
     # of 1024 with L2 prefetch (v0.18), 5 per SM with late terms to GROUP 64 (v0.28; it

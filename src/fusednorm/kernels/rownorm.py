@@ -1659,7 +1659,10 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # on 1024 / 4 warps at 5 per SM with late terms (96 registers, no cap needed), against the
 # table's 4 per SM: 12288 87.1-88.6 -> 96.5-96.8, 32K (the replay-1 entry) 88.0-91.1 ->
 # 93.9-96.3, 16K / 64K level (94.4-97.1 against 95.1-97.2); 6 per SM lost (78-82, capped
-# at 80): taken to GROUP 64.
+# at 80): taken to GROUP 64. fp32 RMSNorm without dh at 1M (calls 2 and 6): 8192 / 8 / 1
+# without the replay, w held, statistics ahead, 80.4-82.1 (late terms 81.8-82.2) against
+# the replay-2 entry's 79.2-79.9; slices of 16384 (GROUP 64) read 10-60, 16 warps 66-77:
+# taken with late terms.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((2048, 4, 4, True, 1, 0, 1, 1, 8), (4096, 4, 2, True, 1, 0, 1, 32),
                         (2048, 4, 4, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
@@ -1675,7 +1678,7 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
                         (8192, 16, 1, True, 1, 1)),
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
     (4, True, False): ((1024, 4, 5, True, 1, 0, 1), (2048, 4, 4, True, 1, 0, 1), (4096, 4, 2),
-                       (8192, 8, 1, True, 1, 2)),
+                       (8192, 8, 1, True, 1, 0, 0)),
     (4, True, True): ((2048, 4, 4, True, 1, 1, 0, 1, 32), (2048, 4, 4), (4096, 4, 2),
                       (8192, 16, 1, True, 1, 1)),
 }
@@ -1803,9 +1806,10 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # 4 / 4 replay 1 (12288 / 64K) 90.7-92.7 / 94.3-95.0 -> 90.4-93.4 / 96.3-97.2, 8192 / 16 /
 # 1 replay 1 (1M) 87.6-88.0 -> 88.2-88.6, but 2048 / 4 / 4 without replay (256K) 95.0-95.4
 # -> 89.5.
+# v0.28: fp32 RMSNorm's 1M entry is 8192 / 8 / 1 without the replay now, held (BWD_COOP).
 HOLD_W_CONFIGS = {  # (16-bit RMSNorm's 2048 / 4 / 5 replay 2 left the table in v0.27)
     (2, False, False, 2048, 4, 2), (2, True, False, 8192, 8, 0),
-    (4, False, False, 8192, 16, 1), (4, True, False, 8192, 8, 2),
+    (4, False, False, 8192, 16, 1), (4, True, False, 8192, 8, 0),
     (2, False, True, 2048, 4, 2), (2, False, True, 8192, 16, 2), (2, True, True, 8192, 8, 0),
     (4, False, True, 8192, 16, 1), (4, True, True, 2048, 4, 1), (4, True, True, 8192, 16, 1),
 }
@@ -1847,12 +1851,13 @@ DH_L2_CONFIGS = {(2, False, 2048, 4, 2), (2, False, 8192, 16, 2), (2, True, 2048
 # 4 at 12288 +5, 16K -1.4; replay 1 at 32K +1 in call 6, -0.1 to +2.2 in call 7, and 89%
 # as called in call 8 against 91% in v0.25's run: not taken); on the tile path it lost at
 # 256-4096 (fp32 LayerNorm 256 92.6 -> 74.2). Configs (element size, is_rms, has_dh,
-# slice, warps, replay) that take it.
+# slice, warps, replay) that take it. v0.28 calls 3-4 and 2, 6: 16-bit LayerNorm's 2048 / 4 /
+# 4 and fp32 RMSNorm's 8192 / 8 / 1 at 1M, each with late terms (BWD_COOP's comment).
 STATS_AHEAD_CONFIGS = {(2, False, False, 2048, 4, 0), (2, False, False, 4096, 4, 0),
                        (2, False, False, 8192, 8, 0),
                        (2, True, False, 2048, 4, 0), (2, True, False, 4096, 4, 0),
                        (2, True, False, 8192, 8, 0), (2, True, True, 2048, 4, 0),
-                       (2, True, True, 16384, 32, 1)}
+                       (2, True, True, 16384, 32, 1), (4, True, False, 8192, 8, 0)}
 # FUSEDNORM_STATS_AHEAD=0 / 1: every cooperative backward loads them early (or none does),
 # whatever its config (A/B runs; unset: STATS_AHEAD_CONFIGS).
 _AHEAD_ENV = os.environ.get("FUSEDNORM_STATS_AHEAD")
@@ -2023,7 +2028,8 @@ def _stats_ahead(cfg) -> bool:
 # PREFETCH; measured in BWD_COOP's comment, v0.28 calls 3-4).
 # FUSEDNORM_LATE_TERMS=0 / 1 forces it off / on in every cooperative PREFETCH backward
 # (A/B runs; unset: the config's late_terms).
-LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (4, False, False, 1024, 4, 5)}
+LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (4, False, False, 1024, 4, 5),
+                      (4, True, False, 8192, 8, 1)}
 _LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
 LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
