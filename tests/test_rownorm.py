@@ -311,20 +311,25 @@ def test_cooperative_hold_w(device, is_rms, residual, monkeypatch):
 
 def test_late_terms_per_config(monkeypatch):
     # LATE_TERMS is chosen per config (K.LATE_TERMS_CONFIGS), as a GPU with 132 SMs sees
-    # it: 16-bit LayerNorm without dh to GROUP 8 (2048 / 4 / 4, statistics ahead), fp32
-    # LayerNorm without dh to GROUP 64 (1024 / 4 / 5), each with the register cap that
-    # fits its programs, and fp32 RMSNorm at 1M (8192 / 8 / 1, w held, statistics ahead);
-    # off elsewhere; FUSEDNORM_LATE_TERMS (K.LATE_TERMS) forces it.
+    # it: 16-bit LayerNorm without dh to GROUP 8 (2048 / 4 / 4, statistics ahead) and at
+    # 1M (8192 / 8 / 1), 16-bit RMSNorm's 2048 / 4 / 4 with w held (without dh to GROUP
+    # 64, with dh to 128), fp32 LayerNorm without dh to GROUP 64 (1024 / 4 / 5), each with
+    # the register cap that fits its programs, and fp32 RMSNorm at 1M (8192 / 8 / 1, w
+    # held, statistics ahead); off elsewhere; FUSEDNORM_LATE_TERMS (K.LATE_TERMS) forces it.
     monkeypatch.setattr(K, "interpreting", lambda: False)
     bwd = K.bwd_config.__wrapped__
     ns = (12288, 16384, 32768, 65536, 131072, 1 << 20)
-    assert [K._late_terms(bwd(n, 132, 2)) for n in ns] == [True, True, False, False, False, False]
+    assert [K._late_terms(bwd(n, 132, 2)) for n in ns] == [True, True, False, False, False, True]
     assert [bwd(n, 132, 2).stats_ahead for n in (12288, 16384)] == [True, True]
     assert [K._late_terms(bwd(n, 132, 4)) for n in ns] == [True, True, True, True, False, False]
     assert [bwd(n, 132, 4).programs_per_sm for n in ns[:4]] == [5, 5, 5, 5]
     assert K._bwd_reg_cap(bwd(12288, 132, 2)) == 128 and K._bwd_reg_cap(bwd(12288, 132, 4)) == 96
-    for args in ((2, True), (4, True), (2, False, False, True), (4, False, False, True)):
+    for args in ((4, True), (2, False, False, True), (4, False, False, True)):
         assert [K._late_terms(bwd(n, 132, *args)) for n in ns] == [False] * 5 + [args == (4, True)]
+    for args in ((2, True), (2, True, False, True)):  # 16-bit RMSNorm: 2048 / 4 / 4, held
+        cfgs = [bwd(n, 132, *args) for n in ns + (262144,)]
+        assert [K._late_terms(c) for c in cfgs] == [True] * 5 + [False, args != (2, True)]
+        assert all(c.hold_w == (c.block_n == 2048) for c in cfgs[:5])
     assert bwd(1 << 20, 132, 4, True).stats_ahead and bwd(1 << 20, 132, 4, True).hold_w
     monkeypatch.setattr(K, "LATE_TERMS", False)
     assert not K._late_terms(bwd(12288, 132, 2)) and K._bwd_reg_cap(bwd(12288, 132, 2)) is None
@@ -342,16 +347,18 @@ def test_hold_w_per_config(monkeypatch):
     # 16-bit LayerNorm: the replay-2 slices of 2048 only (12288 takes v0.28's late terms)
     assert [bwd(n, 132, 2).hold_w for n in (12288, 65536, 262144, 1 << 20)] == \
         [False, True, False, False]
-    # 16-bit RMSNorm: slices of 8192 at 1M (v0.21's replay config at 64K left in v0.27)
-    assert [bwd(n, 132, 2, True).hold_w for n in (32768, 65536, 131072, 1 << 20)] == \
-        [False, False, False, True]
+    # 16-bit RMSNorm: slices of 2048 to GROUP 64 (with late terms, v0.28) and of 8192 at
+    # 1M, not 4096 / 4 / 3 at 256K (v0.21's replay config at 64K left in v0.27)
+    assert [bwd(n, 132, 2, True).hold_w for n in (32768, 65536, 131072, 262144, 1 << 20)] == \
+        [True, True, True, False, True]
     assert bwd(65536, 132, 2, True).replay == bwd(131072, 132, 2, True).replay == 0
     assert [bwd(n, 132, 4).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert [bwd(n, 132, 4, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     # with dh: the measured configs (v0.21 call 2)
     assert [bwd(n, 132, 2, False, False, True).hold_w for n in (65536, 1 << 20)] == [True, True]
-    # (16-bit RMSNorm with dh at 1M: slices of 16384 since v0.23, measured without w held)
-    assert [bwd(n, 132, 2, True, False, True).hold_w for n in (65536, 1 << 20)] == [False, False]
+    # (16-bit RMSNorm with dh: 2048 / 4 / 4 held with late terms since v0.28; at 1M slices
+    # of 16384 since v0.23, measured without w held)
+    assert [bwd(n, 132, 2, True, False, True).hold_w for n in (65536, 1 << 20)] == [True, False]
     assert [bwd(n, 132, 4, False, False, True).hold_w for n in (65536, 1 << 20)] == [False, True]
     assert [bwd(n, 132, 4, True, False, True).hold_w for n in (65536, 262144, 1 << 20)] == \
         [True, False, True]
@@ -407,11 +414,11 @@ def test_backward_load_tables(monkeypatch):
         [(True, True), (True, True), (True, True), (False, True)]
     assert not flags(1 << 20, 4, True, True)[0] and not flags(65536, 4, False, True)[0]
     # Statistics a step ahead: 16-bit PREFETCH configs (LayerNorm from GROUP 32, RMSNorm's
-    # 2048 / 4 / 4 to GROUP 32 and 4096 / 4 / 3 above, v0.27), 16-bit RMSNorm with dh at
+    # 2048 / 4 / 4 to GROUP 64 and 4096 / 4 / 3 above, v0.27-v0.28), 16-bit RMSNorm with dh at
     # 1M, GroupNorm's 16-bit rows path; 16-bit LayerNorm's 2048 / 4 / 4 to GROUP 8 and fp32
     # RMSNorm at 1M (v0.28, with late terms); no other fp32.
     assert [(c.block_n, c.programs_per_sm) for c in (bwd(n, 132, 2, True) for n in (
-        65536, 131072, 262144))] == [(2048, 4), (4096, 3), (4096, 3)]
+        65536, 131072, 262144))] == [(2048, 4), (2048, 4), (4096, 3)]
     assert [flags(n, 2, False)[1] for n in (65536, 131072, 1 << 20)] == [False, True, True]
     assert [flags(n, 2, True)[1] for n in (16384, 65536, 131072, 262144)] == [True] * 4
     assert flags(1 << 20, 2, True, True)[1] and not flags(1 << 20, 2, False, True)[1]

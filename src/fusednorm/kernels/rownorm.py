@@ -1662,13 +1662,19 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # at 80): taken to GROUP 64. fp32 RMSNorm without dh at 1M (calls 2 and 6): 8192 / 8 / 1
 # without the replay, w held, statistics ahead, 80.4-82.1 (late terms 81.8-82.2) against
 # the replay-2 entry's 79.2-79.9; slices of 16384 (GROUP 64) read 10-60, 16 warps 66-77:
-# taken with late terms.
+# taken with late terms. 16-bit RMSNorm on 2048 / 4 / 4 (calls 7-8): w held now fits 128
+# registers with late terms (no spill; 150-158 registers before); without dh 12288 / 16K /
+# 32K / 64K / 128K bf16 90.4-90.9 / 90.7-90.9 / 92.1-92.5 / 91.5-91.8 / 90.7-90.8 (4096 /
+# 4 / 3) -> 91.1 / 91.4-91.7 / 94.5 / 93.7-94.0 / 93.5-93.6, fp16 alike (+0.2 to +2.6), but
+# 256K -1 (89.0-89.7 against 90.1-90.7): taken to GROUP 64; with dh (all GROUP) bf16
+# 89.9-91.5 -> 90.6-92.0, fp16 89.8-91.6 -> 90.8-92.5. 16-bit LayerNorm at 1M (8192 / 8
+# / 1, calls 7-8) with late terms: bf16 80.9-82.1 -> 84.6-84.9, fp16 81.8-82.1 -> 84.7-85.2.
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((2048, 4, 4, True, 1, 0, 1, 1, 8), (4096, 4, 2, True, 1, 0, 1, 32),
                         (2048, 4, 4, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
                         (8192, 8, 1, True, 1, 0, 1)),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
-    (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 32), (4096, 4, 3, True, 1, 0, 1),
+    (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
                        (8192, 8, 1, True, 1, 0, 1)),
     (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
                       (8192, 8, 1)),
@@ -1806,9 +1812,11 @@ KEEP_DZ = os.environ.get("FUSEDNORM_KEEP_DZ", "1") != "0"
 # 4 / 4 replay 1 (12288 / 64K) 90.7-92.7 / 94.3-95.0 -> 90.4-93.4 / 96.3-97.2, 8192 / 16 /
 # 1 replay 1 (1M) 87.6-88.0 -> 88.2-88.6, but 2048 / 4 / 4 without replay (256K) 95.0-95.4
 # -> 89.5.
-# v0.28: fp32 RMSNorm's 1M entry is 8192 / 8 / 1 without the replay now, held (BWD_COOP).
+# v0.28: fp32 RMSNorm's 1M entry is 8192 / 8 / 1 without the replay now, held; 16-bit
+# RMSNorm's 2048 / 4 / 4 held with late terms, with and without dh (BWD_COOP).
 HOLD_W_CONFIGS = {  # (16-bit RMSNorm's 2048 / 4 / 5 replay 2 left the table in v0.27)
-    (2, False, False, 2048, 4, 2), (2, True, False, 8192, 8, 0),
+    (2, False, False, 2048, 4, 2), (2, True, False, 8192, 8, 0), (2, True, False, 2048, 4, 0),
+    (2, True, True, 2048, 4, 0),
     (4, False, False, 8192, 16, 1), (4, True, False, 8192, 8, 0),
     (2, False, True, 2048, 4, 2), (2, False, True, 8192, 16, 2), (2, True, True, 8192, 8, 0),
     (4, False, True, 8192, 16, 1), (4, True, True, 2048, 4, 1), (4, True, True, 8192, 16, 1),
@@ -2028,8 +2036,9 @@ def _stats_ahead(cfg) -> bool:
 # PREFETCH; measured in BWD_COOP's comment, v0.28 calls 3-4).
 # FUSEDNORM_LATE_TERMS=0 / 1 forces it off / on in every cooperative PREFETCH backward
 # (A/B runs; unset: the config's late_terms).
-LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (4, False, False, 1024, 4, 5),
-                      (4, True, False, 8192, 8, 1)}
+LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (2, False, False, 8192, 8, 1),
+                      (2, True, False, 2048, 4, 4), (2, True, True, 2048, 4, 4),
+                      (4, False, False, 1024, 4, 5), (4, True, False, 8192, 8, 1)}
 _LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
 LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
