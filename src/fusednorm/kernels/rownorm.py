@@ -35,8 +35,10 @@ Three paths share each kernel, chosen by the constexpr PATH:
     fixed order (every program gets bitwise the same statistics). Where its config asks
     (L2_AHEAD), each program also asks the L2 for its slices one step beyond the next (a
     bulk prefetch from one thread, no registers held). The backward can load each row's
-    mean and rstd with its x and dy, a step before its terms (STATS_AHEAD), and ask the
-    L2 for dh a step before it reads it (DH_L2). The forward can take
+    mean and rstd with its x and dy, a step before its terms (STATS_AHEAD), form the
+    held row's terms after the wait rather than before it (LATE_TERMS: fewer registers
+    live over the wait), and ask the L2 for dh a step before it reads it (DH_L2). The
+    forward can take
     ROWS rows a step, one wait for all of them. A row's GROUP programs have consecutive
     ids and the grid is persistent with GROUP <= SMs, so with in-order dispatch the
     programs a waiting program depends on are resident or finish without waiting on it.
