@@ -235,6 +235,19 @@ def test_cooperative_replay(device, is_rms, residual, replay, monkeypatch):
         K.clear_prepared()
 
 
+def _run_rows_own_stats(device, n, is_rms, residual):
+    """_run in fp32 and bf16 on rows of length n that each have their own scale and shift
+    (9 rows in the interpreter, 301 on a GPU), so a schedule that finished a row with
+    another row's statistics fails."""
+    m = 9 if device.type != "cuda" else 301
+    gen = torch.Generator().manual_seed(1)
+    scale = (0.25 + 4 * torch.rand(m, 1, generator=gen)).to(device)
+    shift = (10 * torch.randn(m, 1, generator=gen)).to(device)
+    for dtype in (torch.float32, torch.bfloat16):
+        _run(device, dtype, (m, n), is_rms=is_rms, residual=residual,
+             x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
+
+
 @pytest.mark.parametrize("ahead", [False, True], ids=["stats_at_terms", "stats_ahead"])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
@@ -246,15 +259,9 @@ def test_cooperative_late_terms(device, is_rms, residual, ahead, monkeypatch):
     monkeypatch.setattr(K, "STATS_AHEAD", ahead)
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
     K.clear_prepared()
-    m = 9 if device.type != "cuda" else 301
     n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
-    gen = torch.Generator().manual_seed(1)
-    scale = (0.25 + 4 * torch.rand(m, 1, generator=gen)).to(device)
-    shift = (10 * torch.randn(m, 1, generator=gen)).to(device)
     try:
-        for dtype in (torch.float32, torch.bfloat16):
-            _run(device, dtype, (m, n), is_rms=is_rms, residual=residual,
-                 x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
+        _run_rows_own_stats(device, n, is_rms, residual)
         cfg = K.bwd_config(n, 132)
         assert K._late_terms(cfg)
         if device.type == "cuda":
@@ -275,15 +282,9 @@ def test_cooperative_stats_ahead(device, is_rms, residual, replay, monkeypatch):
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: dataclasses.replace(
         K._coop(n, sms, ((4096, 4, 1),)), replay=replay))
     K.clear_prepared()
-    m = 9 if device.type != "cuda" else 301
-    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 70000
-    gen = torch.Generator().manual_seed(1)
-    scale = (0.25 + 4 * torch.rand(m, 1, generator=gen)).to(device)
-    shift = (10 * torch.randn(m, 1, generator=gen)).to(device)
     try:
-        for dtype in (torch.float32, torch.bfloat16):
-            _run(device, dtype, (m, n), is_rms=is_rms, residual=residual,
-                 x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
+        _run_rows_own_stats(device, K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 70000,
+                            is_rms, residual)
     finally:
         K.clear_prepared()
 
