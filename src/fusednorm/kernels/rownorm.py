@@ -983,8 +983,8 @@ def _rownorm_bwd_kernel(
     #                      L2 a step before it is read (_prefetch_l2)
     STATS_AHEAD: tl.constexpr,  # PATH 1: a row's mean and rstd loaded a step before its terms
     #                             (PREFETCH) or before the wait (REPLAY), not at them
-    LATE_TERMS: tl.constexpr,  # PATH 1 PREFETCH: the held row's xhat, w * dy and dy
-    #                                    formed after the wait for its partials, not before
+    LATE_TERMS: tl.constexpr,  # PATH 1 PREFETCH: the held row's xhat, w * dy and dy formed
+    #                            after the wait for its partials, not before
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -2035,7 +2035,7 @@ def _stats_ahead(cfg) -> bool:
 # loads: 157-163 registers for 16-bit LayerNorm on 2048 / 4 warps (3 programs an SM fit, not
 # the 4 asked; v0.27 call 12). LATE_TERMS forms them after the wait, from the held x and dy.
 # Configs (element size, is_rms, has_dh, slice, warps, programs per SM) that take it (with
-# PREFETCH; measured in BWD_COOP's comment, v0.28 calls 3-4).
+# PREFETCH; measured in BWD_COOP's comment, v0.28 calls 2-8).
 # FUSEDNORM_LATE_TERMS=0 / 1 forces it off / on in every cooperative PREFETCH backward
 # (A/B runs; unset: the config's late_terms).
 LATE_TERMS_CONFIGS = {(2, False, False, 2048, 4, 4), (2, False, False, 8192, 8, 1),
@@ -2065,8 +2065,7 @@ def _bwd_reg_cap(cfg) -> Optional[int]:
     if interpreting() or cfg.path != COOP:
         return None
     if BWD_REG_CAP is None and _late_terms(cfg):
-        cap = SM_REGISTERS // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
-        return cap if cap < 255 else None
+        return _fitting_cap(cfg)
     return BWD_REG_CAP if cfg.programs_per_sm >= 4 else None
 
 
@@ -2407,6 +2406,12 @@ def _reg_cap(cfg: LaunchConfig, group_norm: bool = False) -> Optional[int]:
     # with the registers ptxas chose (capping fp32 8192 / 8 warps at 128 spills 250-370 B).
     if cfg.path != COOP or not COOP_REG_CAP or not (group_norm or cfg.programs_per_sm >= 4):
         return None
+    return _fitting_cap(cfg)
+
+
+def _fitting_cap(cfg: LaunchConfig) -> Optional[int]:
+    # Registers per thread (a multiple of 8) with which programs_per_sm programs of
+    # num_warps fit an SM's register file; None where that is the hardware's 255 or more.
     cap = SM_REGISTERS // (32 * cfg.num_warps * cfg.programs_per_sm) // 8 * 8
     return cap if cap < 255 else None
 
