@@ -941,7 +941,9 @@ def _rownorm_bwd_kernel(
     stride_dym,  # row stride of DY
     stride_dhm,  # row stride of DH
     stride_dxm,  # row stride of DX
-    rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program)
+    rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program);
+    #                    PATH 1 with FINAL_SUM and AFFINE 0: row groups that sum each slice's
+    #                    partials (_fold_slice)
     G,  # AFFINE > 0: groups per sample (as the forward's)
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel
@@ -967,7 +969,8 @@ def _rownorm_bwd_kernel(
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
     #                          the row's two totals, in one reduction each (_sum2)
     KEEP_DZ: tl.constexpr,  # PATH 1 with PREFETCH and ACTIVATION: hold dz, not dy (below)
-    FINAL_SUM: tl.constexpr,  # AFFINE > 0: the last program sums DW, DB into DWO, DBO
+    FINAL_SUM: tl.constexpr,  # PATH 1: the launch sums DW, DB into DWO, DBO (AFFINE 0:
+    #                           _fold_slice; AFFINE > 0: the last program, _last_sums)
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
@@ -1292,7 +1295,12 @@ def _rownorm_bwd_kernel(
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
         if HAS_BIAS and AFFINE == 0:
             tl.store(DB + g64 * N + cols, db_acc, mask=mask)
-        if FINAL_SUM:
+        if FINAL_SUM and AFFINE == 0:
+            # The row norms: the programs of each slice sum its partial rows (_fold_slice).
+            _fold_slice(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
+                        group, part, num_groups, rows_per_program, col0, N, GROUP, BLOCK_N,
+                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128)
+        elif FINAL_SUM:
             # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
             # slices per channel; the last program sums them into dw, db (_last_sums).
             _last_sums(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
@@ -1458,6 +1466,53 @@ def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
         for blk in range(0, tl.cdiv(N, BLOCK_N)):
             _sum_columns(DW_P, DB_P, DW, DB, P, N, K, blk, True, True, BLOCK_P, BLOCK_N,
                          BLOCK_K)
+
+
+@triton.jit
+def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers, col0, N,
+                GROUP: tl.constexpr, BLOCK_N: tl.constexpr, HAS_DW: tl.constexpr,
+                HAS_DB: tl.constexpr, SUM_P: tl.constexpr, SUM_N: tl.constexpr,
+                WAIT: tl.constexpr):
+    """The row norms' final dw, db sum folded into the cooperative backward (FINAL_SUM with
+    AFFINE 0), spread over the programs. Once this program (row group `group`, slice
+    `part`) has stored its partial row, it marks its word of DONE (int64, one per program)
+    with the launch's TAG (release). The slice's last `summers` row groups then wait
+    (acquire) for the words of all num_groups programs of the slice, all resident as the
+    cooperative path's programs are (the interpreter runs programs in order: it takes
+    one summer, the last), and sum the slice's columns between them: summer j takes
+    col0 + j * SUM_N + [0, SUM_N), and every summers * SUM_N columns on, over the
+    (num_groups, N) fp32 partials, SUM_P partial rows a step in a fixed order (bitwise
+    repeatable), and writes them in dw's and db's dtypes. The partials are read past L1
+    (.cg): the scratch that holds them is reused between calls. WAIT: words polled a
+    step."""
+    pid = tl.program_id(0)
+    tl.debug_barrier()  # every thread's partial stores before the one release
+    tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
+    j = group - (num_groups - summers)
+    if j >= 0:
+        for g0 in range(0, num_groups, WAIT):
+            g = g0 + tl.arange(0, WAIT)
+            _wait_tags(DONE + g * GROUP + part, g < num_groups, TAG)
+        tl.debug_barrier()  # the acquires before any thread reads the partials
+        for c0 in range(j * SUM_N, BLOCK_N, summers * SUM_N):
+            cols = col0 + c0 + tl.arange(0, SUM_N)
+            col_mask = cols < N
+            acc_w = tl.zeros([SUM_P, SUM_N], dtype=tl.float32)
+            acc_b = tl.zeros([SUM_P, SUM_N], dtype=tl.float32)
+            for p0 in range(0, num_groups, SUM_P):
+                rows = p0 + tl.arange(0, SUM_P)
+                offs = rows.to(tl.int64)[:, None] * N + cols[None, :]
+                mask = (rows < num_groups)[:, None] & col_mask[None, :]
+                if HAS_DW:
+                    acc_w += tl.load(DW_P + offs, mask=mask, other=0.0, cache_modifier=".cg")
+                if HAS_DB:
+                    acc_b += tl.load(DB_P + offs, mask=mask, other=0.0, cache_modifier=".cg")
+            if HAS_DW:
+                tl.store(DW + cols, tl.sum(acc_w, axis=0).to(DW.dtype.element_ty),
+                         mask=col_mask)
+            if HAS_DB:
+                tl.store(DB + cols, tl.sum(acc_b, axis=0).to(DB.dtype.element_ty),
+                         mask=col_mask)
 
 
 # ----------------------------------------------------------------------------------------
@@ -2127,6 +2182,35 @@ SUM_NARROW_MIN_P = 40
 SUM_TILE = None
 
 
+# The row norms' cooperative backward sums its own partials (FINAL_SUM, _fold_slice)
+# rather than launching _sum_partials_kernel: None for the rule (_row_fold), True or False
+# to force it (sweeps, tests; env FUSEDNORM_ROW_FOLD=0/1).
+_FOLD_ENV = os.environ.get("FUSEDNORM_ROW_FOLD")
+ROW_FOLD = None if _FOLD_ENV is None else _FOLD_ENV != "0"
+# Columns of a slice a summing program takes a step at least, and the elements of its
+# tile (partial rows x columns): 2048 fp32 a step for dw and db alike, 16 a thread on 4
+# warps, small beside the main loop's registers.
+ROW_FOLD_MIN_N = 16
+ROW_FOLD_TILE = 2048
+
+
+def _row_fold(cfg) -> bool:
+    """Whether a cooperative row-norm backward with more than one partial row sums them
+    in its own launch."""
+    return True if ROW_FOLD is None else ROW_FOLD
+
+
+def _row_fold_tile(partials: int, block_n: int):
+    """(partial rows a step, columns a step, summing row groups) of _fold_slice over
+    `partials` partial rows of a slice of block_n columns: enough summers that each takes
+    one step of columns where the partial rows are that many (all of them on the GPU; one,
+    the last, in the interpreter, which runs programs in order)."""
+    sum_n = min(block_n, ROW_FOLD_TILE, max(ROW_FOLD_MIN_N, _next_pow2(_cdiv(block_n, partials))))
+    sum_p = max(1, min(_next_pow2(partials), ROW_FOLD_TILE // sum_n))
+    summers = 1 if interpreting() else min(partials, _cdiv(block_n, sum_n))
+    return sum_p, sum_n, summers
+
+
 def sum_launch(P: int, N: int, K: int, has_dw: bool, has_db: bool) -> FixedLaunch:
     """The launch of _sum_partials_kernel over (P, N, K) partials: 16 x 256 lanes a step
     as above, the K partials of a column side by side (at most 64 a step); the narrow
@@ -2696,6 +2780,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
         programs = partials * cfg.group
+        if affine == 0 and (has_dw or want_db) and partials > 1 and _row_fold(cfg):
+            fold = True
+            sum_p, sum_n, rows_per_program = _row_fold_tile(partials, cfg.block_n)
     else:
         # Persistent grid: each program owns a contiguous block of rows (a multiple of
         # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
@@ -2726,12 +2813,15 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                         tag_span=M if ROW_TAG else 1)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
-    # kernel then writes dw/db in their final dtypes and no sum is launched.
-    if (has_dw or want_db) and partials > 1:
+    # kernel then writes dw/db in their final dtypes and no sum is launched; nor where
+    # the launch sums its partials itself (fold).
+    if (has_dw or want_db) and partials > 1 and not fold:
         total = sum_launch(partials, N, 1, has_dw, want_db)
-    return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0,
+    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2 + (programs if fold else 0)
+                                        if cfg.path == COOP else 0),
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
-                    total=total, cfg=cfg, tag_span=M if ROW_TAG and cfg.path == COOP else 1)
+                    total=total, cfg=cfg, folded=fold,
+                    tag_span=M if ROW_TAG and cfg.path == COOP else 1)
 
 
 def prepare_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
@@ -2750,11 +2840,13 @@ def prepare_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want
         f32 = torch.float32
 
         def dtypes(p):  # the launch's tensors below
-            one = p.total is None
+            one = p.total is None and not p.folded
             return (x.dtype, dtype_of(weight) or x.dtype, x.dtype, dy.dtype,
                     dtype_of(dh) or dy.dtype, f32, f32, dx.dtype,
                     (dw_dtype if one else f32) if has_dw else f32,
-                    (db_dtype if one else f32) if want_db else f32, f32, torch.int64, f32, f32)
+                    (db_dtype if one else f32) if want_db else f32, f32, torch.int64,
+                    dw_dtype if p.folded and has_dw else f32,
+                    db_dtype if p.folded and want_db else f32)
         prep = _PREPARED.make(key, lambda: _fit(lambda pps: _prepare_bwd(
             M, N, x.device, x.element_size(), is_rms, has_w, want_dw, want_db, has_dh,
             strides, dw_dtype, db_dtype, pps=pps), x.device, dtypes, (1,)))
@@ -2777,7 +2869,8 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     M, N = prep.launch.ints[:2]  # the launch's first two integers
     device = x.device
     total = prep.total
-    if total is None:  # one partial row: the kernel writes dw, db themselves
+    one = total is None and not prep.folded  # one partial row: it is dw, db themselves
+    if total is None:  # the main launch writes dw, db (one partial row, or the fold)
         dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
         db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
         if M == 0:
@@ -2785,12 +2878,10 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
                 if t is not None:
                     t.zero_()
             return dw, db
-        seg = 0
     elif M == 0:  # no rows: the sums are zeros
         return (torch.zeros((N,), device=device, dtype=dw_dtype) if has_dw else None,
                 torch.zeros((N,), device=device, dtype=db_dtype) if want_db else None)
-    else:
-        seg = (prep.partials * N + 3) & ~3  # one partial array, rounded to 16 bytes
+    seg = 0 if one else (prep.partials * N + 3) & ~3  # a partial array, to 16 bytes
     parts = (has_dw + want_db) * seg
     need = parts + prep.loop_scratch
     buf = stream_scratch(device, need) if need else None
@@ -2798,25 +2889,28 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     pb = buf.data_ptr() if need else pr
     px = x.data_ptr()
     pdy = dy.data_ptr()
-    if total is None:
+    if one:
         pdw = dw.data_ptr() if has_dw else pr
         pdb = db.data_ptr() if want_db else pr
     else:
         pdw = pb if has_dw else pr
         pdb = pb + 4 * seg * has_dw if want_db else pr
+    pwo = dw.data_ptr() if prep.folded and has_dw else pr
+    pbo = db.data_ptr() if prep.folded and want_db else pr
     psc = pb + 4 * parts if prep.loop_scratch else pr
     ws, tag = prep.workspace(device) if prep.coop_slots else (rstd, 1)
     ptrs = (px, px if weight is None else weight.data_ptr(), px, pdy,
             pdy if dh is None else dh.data_ptr(), pr if is_rms else mean.data_ptr(), pr,
-            dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pr, pr)
+            dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pwo, pbo)
     if not prep.launch.direct_call(ptrs, (tag,)):
-        vw, vb = ((dw if has_dw else rstd, db if want_db else rstd) if total is None
+        vw, vb = ((dw if has_dw else rstd, db if want_db else rstd) if one
                   else _part_views(buf, prep.partials * N, seg, has_dw, want_db, rstd))
+        folded = prep.folded
         prep.launch((
             x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx, vw, vb,
-            buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws, rstd,
-            rstd), (tag,))
+            buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws,
+            dw if folded and has_dw else rstd, db if folded and want_db else rstd), (tag,))
     if total is None:
         return dw, db
     dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
