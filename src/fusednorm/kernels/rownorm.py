@@ -974,6 +974,7 @@ def _rownorm_bwd_kernel(
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
+    FOLD_SLEEP: tl.constexpr,  # FINAL_SUM, AFFINE 0: nanoseconds between polls (_poll_tags)
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
     #                        from a second (L2) load (below; over PREFETCH)
@@ -1299,7 +1300,7 @@ def _rownorm_bwd_kernel(
             # The row norms: the programs of each slice sum its partial rows (_fold_slice).
             _fold_slice(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
                         group, part, num_groups, rows_per_program, col0, N, GROUP, BLOCK_N,
-                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128)
+                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128, FOLD_SLEEP)
         elif FINAL_SUM:
             # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
             # slices per channel; the last program sums them into dw, db (_last_sums).
@@ -1469,10 +1470,35 @@ def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
 
 
 @triton.jit
+def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
+    """Reload the int64 words at `ptrs` (under `live`; volatile loads, no read-modify-write:
+    many programs poll the same words) until every one carries TAG, each thread sleeping
+    about SLEEP nanoseconds between polls (PTX nanosleep); then a fence (acq_rel, GPU
+    scope), so this thread's later loads see what the words' writers stored before their
+    release. SLEEP 0 (the interpreter, which runs no inline assembly and runs programs
+    in order): neither sleep nor fence."""
+    v = tl.load(ptrs, mask=live, other=0, volatile=True)
+    pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+    while pending > 0:
+        if SLEEP > 0:
+            # The reload's mask depends on the sleep's result, so it cannot move above it.
+            slept = tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
+                                              [pending * 0 + SLEEP], dtype=tl.int32,
+                                              is_pure=False, pack=1)
+            v = tl.load(ptrs, mask=live & (slept >= 0), other=0, volatile=True)
+        else:
+            v = tl.load(ptrs, mask=live, other=0, volatile=True)
+        pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
+    if SLEEP > 0:
+        tl.inline_asm_elementwise("fence.acq_rel.gpu;\n\tmov.u32 $0, $1;", "=r,r",
+                                  [pending], dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
 def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers, col0, N,
                 GROUP: tl.constexpr, BLOCK_N: tl.constexpr, HAS_DW: tl.constexpr,
                 HAS_DB: tl.constexpr, SUM_P: tl.constexpr, SUM_N: tl.constexpr,
-                WAIT: tl.constexpr):
+                WAIT: tl.constexpr, SLEEP: tl.constexpr):
     """The row norms' final dw, db sum folded into the cooperative backward (FINAL_SUM with
     AFFINE 0), spread over the programs. Once this program (row group `group`, slice
     `part`) has stored its partial row, it marks its word of DONE (int64, one per program)
@@ -1484,7 +1510,7 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers,
     (num_groups, N) fp32 partials, SUM_P partial rows a step in a fixed order (bitwise
     repeatable), and writes them in dw's and db's dtypes. The partials are read past L1
     (.cg): the scratch that holds them is reused between calls. WAIT: words polled a
-    step."""
+    step; SLEEP: _poll_tags'."""
     pid = tl.program_id(0)
     tl.debug_barrier()  # every thread's partial stores before the one release
     tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
@@ -1492,8 +1518,8 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers,
     if j >= 0:
         for g0 in range(0, num_groups, WAIT):
             g = g0 + tl.arange(0, WAIT)
-            _wait_tags(DONE + g * GROUP + part, g < num_groups, TAG)
-        tl.debug_barrier()  # the acquires before any thread reads the partials
+            _poll_tags(DONE + g * GROUP + part, g < num_groups, TAG, SLEEP)
+        tl.debug_barrier()  # every thread's fence before any thread reads the partials
         for c0 in range(j * SUM_N, BLOCK_N, summers * SUM_N):
             cols = col0 + c0 + tl.arange(0, SUM_N)
             col_mask = cols < N
@@ -2192,6 +2218,8 @@ ROW_FOLD = None if _FOLD_ENV is None else _FOLD_ENV != "0"
 # warps, small beside the main loop's registers.
 ROW_FOLD_MIN_N = 16
 ROW_FOLD_TILE = 2048
+# Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags).
+FOLD_SLEEP = int(os.environ.get("FUSEDNORM_FOLD_SLEEP", "256"))
 
 
 def _row_fold(cfg) -> bool:
@@ -2800,7 +2828,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
-        ("SUM_N", sum_n), ("SUM_K", sum_k), ("ROW_TAG", ROW_TAG),
+        ("SUM_N", sum_n), ("SUM_K", sum_k),
+        ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
+        ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
