@@ -6,7 +6,9 @@ apply as usual.
 
     python benchmarks/diag_bwd_kernels.py OP N DTYPE [ITERS]
 
-OP: layer_norm, rms_norm, add_layer_norm or add_rms_norm; about 2^27 elements."""
+OP: layer_norm, rms_norm, add_layer_norm or add_rms_norm; about 2^27 elements (DIAG_ROWS:
+that many rows instead)."""
+import os
 import collections
 import sys
 
@@ -17,7 +19,7 @@ import fusednorm
 
 op, n, dtype = sys.argv[1], int(sys.argv[2]), getattr(torch, sys.argv[3])
 iters = int(sys.argv[4]) if len(sys.argv) > 4 else 20
-m = max(1, (1 << 27) // n)
+m = int(os.environ.get("DIAG_ROWS", 0)) or max(1, (1 << 27) // n)
 x = torch.randn(m, n, device="cuda", dtype=dtype, requires_grad=True)
 w = torch.randn(n, device="cuda", dtype=dtype, requires_grad=True)
 b = torch.randn(n, device="cuda", dtype=dtype, requires_grad=True)
@@ -61,7 +63,7 @@ for c in calls:
         per[e.name[:48]].append(e.time_range.elapsed_us())
 spans = [c[-1].time_range.end - c[0].time_range.start for c in calls]
 spans.sort()
-print(f"{op} {dtype} N={n} calls={len(calls)} span median {spans[len(spans) // 2]:.1f} us "
+print(f"{op} {dtype} {m}x{n} calls={len(calls)} span median {spans[len(spans) // 2]:.1f} us "
       f"min {spans[0]:.1f}")
 for name, ts in per.items():
     ts.sort()

@@ -975,6 +975,7 @@ def _rownorm_bwd_kernel(
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
     FOLD_SLEEP: tl.constexpr,  # FINAL_SUM, AFFINE 0: nanoseconds between polls (_poll_tags)
+    FOLD_LEADER: tl.constexpr,  # FINAL_SUM, AFFINE 0: one summer a slice polls (_fold_slice)
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
     #                        from a second (L2) load (below; over PREFETCH)
@@ -1300,7 +1301,7 @@ def _rownorm_bwd_kernel(
             # The row norms: the programs of each slice sum its partial rows (_fold_slice).
             _fold_slice(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
                         group, part, num_groups, rows_per_program, col0, N, GROUP, BLOCK_N,
-                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128, FOLD_SLEEP)
+                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128, FOLD_SLEEP, FOLD_LEADER)
         elif FINAL_SUM:
             # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
             # slices per channel; the last program sums them into dw, db (_last_sums).
@@ -1498,7 +1499,7 @@ def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
 def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers, col0, N,
                 GROUP: tl.constexpr, BLOCK_N: tl.constexpr, HAS_DW: tl.constexpr,
                 HAS_DB: tl.constexpr, SUM_P: tl.constexpr, SUM_N: tl.constexpr,
-                WAIT: tl.constexpr, SLEEP: tl.constexpr):
+                WAIT: tl.constexpr, SLEEP: tl.constexpr, LEADER: tl.constexpr):
     """The row norms' final dw, db sum folded into the cooperative backward (FINAL_SUM with
     AFFINE 0), spread over the programs. Once this program (row group `group`, slice
     `part`) has stored its partial row, it marks its word of DONE (int64, one per program)
@@ -1516,10 +1517,18 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers,
     tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
     j = group - (num_groups - summers)
     if j >= 0:
-        for g0 in range(0, num_groups, WAIT):
-            g = g0 + tl.arange(0, WAIT)
-            _poll_tags(DONE + g * GROUP + part, g < num_groups, TAG, SLEEP)
+        if LEADER and j > 0:
+            # The slice's word past the programs' (GO), released by summer 0 below.
+            g = tl.arange(0, WAIT)
+            _poll_tags(DONE + num_groups * GROUP + part + g * 0, g < 1, TAG, SLEEP)
+        else:
+            for g0 in range(0, num_groups, WAIT):
+                g = g0 + tl.arange(0, WAIT)
+                _poll_tags(DONE + g * GROUP + part, g < num_groups, TAG, SLEEP)
         tl.debug_barrier()  # every thread's fence before any thread reads the partials
+        if LEADER and j == 0:
+            tl.atomic_xchg(DONE + num_groups * GROUP + part, tl.cast(TAG, tl.int64),
+                           sem="release")
         for c0 in range(j * SUM_N, BLOCK_N, summers * SUM_N):
             cols = col0 + c0 + tl.arange(0, SUM_N)
             col_mask = cols < N
@@ -2220,6 +2229,7 @@ ROW_FOLD_MIN_N = 16
 ROW_FOLD_TILE = 2048
 # Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags).
 FOLD_SLEEP = int(os.environ.get("FUSEDNORM_FOLD_SLEEP", "256"))
+FOLD_LEADER = os.environ.get("FUSEDNORM_FOLD_LEADER", "0") != "0"
 
 
 def _row_fold(cfg) -> bool:
@@ -2830,6 +2840,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k),
         ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
+        ("FOLD_LEADER", FOLD_LEADER and fold and not affine),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
@@ -2847,7 +2858,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     # the launch sums its partials itself (fold).
     if (has_dw or want_db) and partials > 1 and not fold:
         total = sum_launch(partials, N, 1, has_dw, want_db)
-    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2 + (programs if fold else 0)
+    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2
+                                        + (programs + cfg.group if fold else 0)
                                         if cfg.path == COOP else 0),
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
                     total=total, cfg=cfg, folded=fold,
