@@ -10,11 +10,11 @@ pack() { tar czf $OUT/call4.tgz -C /tmp c4; }
 for c in "10923 layer_norm 12288 bfloat16" "10912 layer_norm 12288 bfloat16" \
          "1024 layer_norm 131072 float32" "1020 layer_norm 131072 float32" \
          "8192 layer_norm 16384 bfloat16" "1024 layer_norm 131072 bfloat16"; do
-  set -- $c; rows=$1; shift
+  rows=${c%% *}; args=${c#* }
   for v in "f0 FUSEDNORM_ROW_FOLD=0" "f1 FUSEDNORM_ROW_FOLD=1" "f1lead FUSEDNORM_ROW_FOLD=1 FUSEDNORM_FOLD_LEADER=1"; do
     set -- $v; tag=$1; shift
     echo "== $tag" >> $W/kernels.log
-    env DIAG_ROWS=$rows "$@" timeout 60 python benchmarks/diag_bwd_kernels.py $c 20 2>&1 | grep -v -i "warn" >> $W/kernels.log
+    env DIAG_ROWS=$rows "$@" timeout 60 python benchmarks/diag_bwd_kernels.py $args 20 2>&1 | grep -v -i "warn" >> $W/kernels.log
   done
   pack
 done
