@@ -102,6 +102,15 @@ def graph_ms(fn):
     return _graph_ms(fn, reps=20, warmup=2)
 
 
+def _folds(cfg, m, sms):
+    """Whether the backward's launch on cfg sums its own dw/db partials (rownorm._row_fold;
+    the partials as the config's programs per SM give them)."""
+    if cfg.path != K.COOP:
+        return False
+    partials = K._persistent_groups(m, cfg, sms)
+    return partials > 1 and K._row_fold(cfg, partials)
+
+
 def main():
     copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__} triton {triton.__version__}"
@@ -147,7 +156,8 @@ def main():
                                + (f"/rp{cfg.replay}" if cfg.replay else "")
                                + (f"/l2{K._l2_ahead(cfg)}" if K._l2_ahead(cfg) else "")
                                + ("/hw" if getattr(cfg, "hold_w", False) else "")
-                               + ("/dh" if mode == "bwd" and K._dh_l2(cfg, RES) else ""))
+                               + ("/dh" if mode == "bwd" and K._dh_l2(cfg, RES) else "")
+                               + ("/fold" if mode == "bwd" and _folds(cfg, m, sms) else ""))
                     elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps = choice
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
@@ -189,11 +199,26 @@ def main():
                             out = y
                             fn = lambda: OR.fwd_impl(x, res_in, w, b, eps, is_rms)  # noqa: E731
                         else:
-                            out = OR.bwd_impl(dy, dh, hx, w, mean, rstd, is_rms, True,
-                                              not is_rms)[0]
+                            grads = OR.bwd_impl(dy, dh, hx, w, mean, rstd, is_rms, True,
+                                                not is_rms)
+                            out = grads[0]
                             fn = lambda: OR.bwd_impl(dy, dh, hx, w, mean, rstd,  # noqa: E731
                                                      is_rms, True, not is_rms)
                         err = ((out.float() - ref).abs().max() / ref.abs().max()).item()
+                        if mode == "bwd":  # dw, db against the sum's own launch (no fold)
+                            fold0 = K.ROW_FOLD
+                            K.ROW_FOLD = False
+                            K.clear_prepared()
+                            try:
+                                base = OR.bwd_impl(dy, dh, hx, w, mean, rstd, is_rms, True,
+                                                   not is_rms)
+                            finally:
+                                K.ROW_FOLD = fold0
+                                K.clear_prepared()
+                            for g, g0 in zip(grads[1:3], base[1:3]):
+                                if g is not None:
+                                    err = max(err, ((g.float() - g0.float()).abs().max()
+                                                    / g0.float().abs().max()).item())
                         ms = graph_ms(fn)
                     except Exception as e:  # noqa: BLE001
                         print(f"{tag} FAILED {type(e).__name__}: {str(e)[:120]}", flush=True)

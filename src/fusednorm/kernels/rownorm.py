@@ -941,9 +941,7 @@ def _rownorm_bwd_kernel(
     stride_dym,  # row stride of DY
     stride_dhm,  # row stride of DH
     stride_dxm,  # row stride of DX
-    rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program);
-    #                    PATH 1 with FINAL_SUM and AFFINE 0: row groups that sum each slice's
-    #                    partials (_fold_slice)
+    rows_per_program,  # PATH 0/2: this program owns rows [pid * rows_per_program, +rows_per_program)
     G,  # AFFINE > 0: groups per sample (as the forward's)
     CG,  # AFFINE > 0: channels per group
     S,  # AFFINE > 0: elements per channel
@@ -974,8 +972,8 @@ def _rownorm_bwd_kernel(
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
     SUM_N: tl.constexpr,
     SUM_K: tl.constexpr,
+    SUMMERS: tl.constexpr,  # FINAL_SUM, AFFINE 0: most row groups that sum a slice (_fold_slice)
     FOLD_SLEEP: tl.constexpr,  # FINAL_SUM, AFFINE 0: nanoseconds between polls (_poll_tags)
-    FOLD_LEADER: tl.constexpr,  # FINAL_SUM, AFFINE 0: one summer a slice polls (_fold_slice)
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each row this many steps after loading it,
     #                        from a second (L2) load (below; over PREFETCH)
@@ -1300,8 +1298,8 @@ def _rownorm_bwd_kernel(
         if FINAL_SUM and AFFINE == 0:
             # The row norms: the programs of each slice sum its partial rows (_fold_slice).
             _fold_slice(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
-                        group, part, num_groups, rows_per_program, col0, N, GROUP, BLOCK_N,
-                        HAS_DW, HAS_BIAS, SUM_P, SUM_N, 128, FOLD_SLEEP, FOLD_LEADER)
+                        group, part, num_groups, col0, N, GROUP, BLOCK_N, HAS_DW, HAS_BIAS,
+                        SUM_P, SUM_N, SUMMERS, 128, FOLD_SLEEP)
         elif FINAL_SUM:
             # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
             # slices per channel; the last program sums them into dw, db (_last_sums).
@@ -1496,14 +1494,14 @@ def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
 
 
 @triton.jit
-def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers, col0, N,
+def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
                 GROUP: tl.constexpr, BLOCK_N: tl.constexpr, HAS_DW: tl.constexpr,
                 HAS_DB: tl.constexpr, SUM_P: tl.constexpr, SUM_N: tl.constexpr,
-                WAIT: tl.constexpr, SLEEP: tl.constexpr, LEADER: tl.constexpr):
+                SUMMERS: tl.constexpr, WAIT: tl.constexpr, SLEEP: tl.constexpr):
     """The row norms' final dw, db sum folded into the cooperative backward (FINAL_SUM with
     AFFINE 0), spread over the programs. Once this program (row group `group`, slice
     `part`) has stored its partial row, it marks its word of DONE (int64, one per program)
-    with the launch's TAG (release). The slice's last `summers` row groups then wait
+    with the launch's TAG (release). The slice's last min(SUMMERS, num_groups) row groups then wait
     (acquire) for the words of all num_groups programs of the slice, all resident as the
     cooperative path's programs are (the interpreter runs programs in order: it takes
     one summer, the last), and sum the slice's columns between them: summer j takes
@@ -1515,20 +1513,13 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, summers,
     pid = tl.program_id(0)
     tl.debug_barrier()  # every thread's partial stores before the one release
     tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
+    summers = tl.minimum(num_groups, SUMMERS)
     j = group - (num_groups - summers)
     if j >= 0:
-        if LEADER and j > 0:
-            # The slice's word past the programs' (GO), released by summer 0 below.
-            g = tl.arange(0, WAIT)
-            _poll_tags(DONE + num_groups * GROUP + part + g * 0, g < 1, TAG, SLEEP)
-        else:
-            for g0 in range(0, num_groups, WAIT):
-                g = g0 + tl.arange(0, WAIT)
-                _poll_tags(DONE + g * GROUP + part, g < num_groups, TAG, SLEEP)
+        for g0 in range(0, num_groups, WAIT):
+            g = g0 + tl.arange(0, WAIT)
+            _poll_tags(DONE + g * GROUP + part, g < num_groups, TAG, SLEEP)
         tl.debug_barrier()  # every thread's fence before any thread reads the partials
-        if LEADER and j == 0:
-            tl.atomic_xchg(DONE + num_groups * GROUP + part, tl.cast(TAG, tl.int64),
-                           sem="release")
         for c0 in range(j * SUM_N, BLOCK_N, summers * SUM_N):
             cols = col0 + c0 + tl.arange(0, SUM_N)
             col_mask = cols < N
@@ -2225,27 +2216,31 @@ ROW_FOLD = None if _FOLD_ENV is None else _FOLD_ENV != "0"
 # Columns of a slice a summing program takes a step at least, and the elements of its
 # tile (partial rows x columns): 2048 fp32 a step for dw and db alike, 16 a thread on 4
 # warps, small beside the main loop's registers.
+ROW_FOLD_MAX_P = 8
 ROW_FOLD_MIN_N = 16
 ROW_FOLD_TILE = 2048
 # Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags).
 FOLD_SLEEP = int(os.environ.get("FUSEDNORM_FOLD_SLEEP", "256"))
-FOLD_LEADER = os.environ.get("FUSEDNORM_FOLD_LEADER", "0") != "0"
 
 
-def _row_fold(cfg) -> bool:
-    """Whether a cooperative row-norm backward with more than one partial row sums them
-    in its own launch."""
-    return True if ROW_FOLD is None else ROW_FOLD
+def _row_fold(cfg, partials: int) -> bool:
+    """Whether a cooperative row-norm backward with `partials` (> 1) partial rows sums
+    them in its own launch: where they are at most ROW_FOLD_MAX_P, and not in a
+    late-terms launch (capped at the registers that fit its programs)."""
+    if ROW_FOLD is not None:
+        return ROW_FOLD
+    return partials <= ROW_FOLD_MAX_P and not _late_terms(cfg)
 
 
 def _row_fold_tile(partials: int, block_n: int):
-    """(partial rows a step, columns a step, summing row groups) of _fold_slice over
+    """(partial rows a step, columns a step, most summing row groups) of _fold_slice over
     `partials` partial rows of a slice of block_n columns: enough summers that each takes
-    one step of columns where the partial rows are that many (all of them on the GPU; one,
-    the last, in the interpreter, which runs programs in order)."""
+    one step of columns where the partial rows are that many (on the GPU; one, the last,
+    in the interpreter, which runs programs in order). The kernel takes the least of the
+    last and its row groups, so no launch argument stays live across its main loop."""
     sum_n = min(block_n, ROW_FOLD_TILE, max(ROW_FOLD_MIN_N, _next_pow2(_cdiv(block_n, partials))))
     sum_p = max(1, min(_next_pow2(partials), ROW_FOLD_TILE // sum_n))
-    summers = 1 if interpreting() else min(partials, _cdiv(block_n, sum_n))
+    summers = 1 if interpreting() else _cdiv(block_n, sum_n)
     return sum_p, sum_n, summers
 
 
@@ -2812,15 +2807,16 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
             return None
         affine = 1 if CG == 1 else 2
     rows_per_program = 0
+    summers = 1
     fold = affine > 0 and M * cfg.group <= FOLD_MAX
     sum_p, sum_n, sum_k = _fold_tile(M // G, cfg.group // CG)
     if cfg.path == COOP:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
         programs = partials * cfg.group
-        if affine == 0 and (has_dw or want_db) and partials > 1 and _row_fold(cfg):
+        if affine == 0 and (has_dw or want_db) and partials > 1 and _row_fold(cfg, partials):
             fold = True
-            sum_p, sum_n, rows_per_program = _row_fold_tile(partials, cfg.block_n)
+            sum_p, sum_n, summers = _row_fold_tile(partials, cfg.block_n)
     else:
         # Persistent grid: each program owns a contiguous block of rows (a multiple of
         # cfg.rows) and writes one fp32 partial row of dw/db, so extra memory is
@@ -2839,8 +2835,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k),
-        ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
-        ("FOLD_LEADER", FOLD_LEADER and fold and not affine),
+        ("SUMMERS", summers), ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
@@ -2858,8 +2853,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     # the launch sums its partials itself (fold).
     if (has_dw or want_db) and partials > 1 and not fold:
         total = sum_launch(partials, N, 1, has_dw, want_db)
-    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2
-                                        + (programs + cfg.group if fold else 0)
+    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2 + (programs if fold else 0)
                                         if cfg.path == COOP else 0),
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
                     total=total, cfg=cfg, folded=fold,
