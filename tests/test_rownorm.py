@@ -339,6 +339,69 @@ def test_late_terms_per_config(monkeypatch):
     assert not K._late_terms(bwd(65536, 132, 2))  # replay 2: no held row to form late
 
 
+@pytest.mark.parametrize("config", [(2048, 4, 4, True, 1, 0), (4096, 4, 1, True, 1, 2)],
+                         ids=["prefetch", "replay2"])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_cooperative_fold(device, is_rms, residual, config, monkeypatch):
+    # The cooperative backward summing its own dw/db partials (ROW_FOLD forced on, every
+    # partial count), against the float64 reference over several row groups whose rows
+    # have their own statistics (the GPU: 12288 on 2048 / 4 / 4 is 88 partial rows, two
+    # steps of the sum's 64 each, spread over 64 summers a slice; the interpreter: one
+    # summer, steps of one partial row over eight column steps), and bitwise the same
+    # twice; the launch must be the folded one (no sum launch of its own).
+    monkeypatch.setattr(K, "ROW_FOLD", True)
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, (config,)))
+    K.clear_prepared()
+    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
+    try:
+        _run_rows_own_stats(device, n, is_rms, residual)
+        x = torch.randn(301 if device.type == "cuda" else 9, n, device=device,
+                        dtype=torch.bfloat16)
+        w = torch.randn(n, device=device, dtype=torch.bfloat16)
+        dy = torch.randn_like(x)
+        outs = []
+        for _ in range(2):
+            xs, ws = x.clone().requires_grad_(), w.clone().requires_grad_()
+            y = fusednorm.rms_norm(xs, n, ws) if is_rms else fusednorm.layer_norm(xs, n, ws)
+            (y * dy).sum().backward()
+            outs.append((xs.grad, ws.grad))
+        assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+        if use_kernels(device):  # not the reference path ("cpu-ref")
+            folded = [p for p in K._PREPARED.values()
+                      if isinstance(p, K.Prepared) and p.launch.kernel is K._BWD]
+            assert folded and all(p.folded and p.total is None and p.partials > 1
+                                  for p in folded)
+    finally:
+        K.clear_prepared()
+
+
+def test_fold_per_config(monkeypatch):
+    # The fold is chosen per config (K.FOLD_CONFIGS) where the partial rows are at most
+    # ROW_FOLD_MAX_P, as a GPU with 132 SMs sees it: 16-bit LayerNorm without dh at
+    # 64K (replay 2, 8 partial rows where 2 programs an SM fit) to 256K, 16-bit RMSNorm
+    # and fp32 LayerNorm at 256K; not at 12288 (late terms), not with dh, not for fp32
+    # RMSNorm; FUSEDNORM_ROW_FOLD (K.ROW_FOLD) forces it either way.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    bwd = K.bwd_config.__wrapped__
+
+    def folds(n, size, is_rms=False, has_dh=False, partials=None):
+        cfg = bwd(n, 132, size, is_rms, False, has_dh)
+        p = partials if partials is not None else K._persistent_groups((1 << 27) // n, cfg, 132)
+        return K._row_fold(cfg, p, size, is_rms, has_dh)
+    assert [folds(n, 2) for n in (12288, 32768, 131072, 262144)] == [False, False, True, True]
+    assert folds(65536, 2, partials=8) and not folds(65536, 2, partials=16)
+    assert not folds(131072, 2, partials=9)
+    assert [folds(n, 2, True) for n in (65536, 131072, 262144)] == [False, False, True]
+    assert [folds(n, 4) for n in (65536, 131072, 262144)] == [False, False, True]
+    assert not any(folds(n, 4, True) for n in (65536, 131072, 262144))
+    assert not any(folds(n, 2, False, True) for n in (65536, 131072, 262144))
+    monkeypatch.setattr(K, "ROW_FOLD", True)
+    assert folds(12288, 2) and folds(65536, 4, True, True)
+    monkeypatch.setattr(K, "ROW_FOLD", False)
+    assert not folds(262144, 2)
+
+
 def test_hold_w_per_config(monkeypatch):
     # HOLD_W is chosen per config (K.HOLD_W_CONFIGS), as a GPU with 132 SMs sees it: on
     # for the measured backward configs without dh, off elsewhere; FUSEDNORM_HOLD_W

@@ -2208,28 +2208,51 @@ SUM_NARROW_MIN_P = 40
 SUM_TILE = None
 
 
-# The row norms' cooperative backward sums its own partials (FINAL_SUM, _fold_slice)
-# rather than launching _sum_partials_kernel: None for the rule (_row_fold), True or False
-# to force it (sweeps, tests; env FUSEDNORM_ROW_FOLD=0/1).
+# The row norms' cooperative backward sums its own dw/db partials (FINAL_SUM,
+# _fold_slice) rather than launching _sum_partials_kernel after it (4-5.5 us, and ~1.5 us
+# between the launches, as called: v0.29 call 3, diag_bwd_kernels.py). It pays where the
+# launch's code is not perturbed by it and the partial rows are few. v0.29 (sweep_coop.py,
+# GPU time, two processes, no fold -> fold; results/2026-11-26-v0.29-runs/call2-5):
+#   won (FOLD_CONFIGS, keyed (element size, RMSNorm, dh, slice, warps, replay)): 16-bit
+#     LayerNorm on 4096 / 4 warps (128K-256K, 8 and 4 partial rows) bf16 88.5-89.9 ->
+#     89.6-91.5, fp16 89.1-90.3 -> 89.3-91.2; on 2048 / 4 replay 2 at 64K (8 partial rows
+#     at the 2 programs an SM that fit) bf16 85.2-85.3 -> 86.6-86.7, fp16 86.2-87.0 ->
+#     87.2-87.8; 16-bit RMSNorm on 4096 / 4 (256K) 90.6-90.9 -> 91.2-91.9; fp32 LayerNorm
+#     on 2048 / 8 (256K) 94.5-94.6 -> 95.4-95.5.
+#   lost: 16-bit LayerNorm's late-terms launch at 12288 (88 partial rows; as called 298 +
+#     4.4 us -> 310 us, the fold's launch alone: ptxas schedules its capped main loop
+#     differently with the fold after it) and 16384; fp32 LayerNorm and RMSNorm on
+#     1024 / 4 at 131072 (5 partial rows; LayerNorm as called 550-551 + 3.3 -> 557-562
+#     us, in GPU time -0.8 to -1.4 points); with dh, 16-bit LayerNorm replay 2 at
+#     128K-256K 86.3-86.6 -> 82.9-83.9 and fp32 LayerNorm replay 1 at 131K-262K -0.3 to
+#     -2.6. Elsewhere within +-0.5.
+# Where partial rows were many (33 at 32K and up) the fold never won (call 2). ROW_FOLD:
+# None for that rule (_row_fold), True or False to force it (sweeps, tests; env
+# FUSEDNORM_ROW_FOLD=0/1).
 _FOLD_ENV = os.environ.get("FUSEDNORM_ROW_FOLD")
 ROW_FOLD = None if _FOLD_ENV is None else _FOLD_ENV != "0"
+FOLD_CONFIGS = {
+    (2, False, False, 4096, 4, 0), (2, False, False, 2048, 4, 2), (2, True, False, 4096, 4, 0),
+    (4, False, False, 2048, 8, 0),
+}
+ROW_FOLD_MAX_P = 8
 # Columns of a slice a summing program takes a step at least, and the elements of its
 # tile (partial rows x columns): 2048 fp32 a step for dw and db alike, 16 a thread on 4
 # warps, small beside the main loop's registers.
-ROW_FOLD_MAX_P = 8
 ROW_FOLD_MIN_N = 16
 ROW_FOLD_TILE = 2048
 # Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags).
 FOLD_SLEEP = int(os.environ.get("FUSEDNORM_FOLD_SLEEP", "256"))
 
 
-def _row_fold(cfg, partials: int) -> bool:
+def _row_fold(cfg, partials: int, element_size: int, is_rms: bool, has_dh: bool) -> bool:
     """Whether a cooperative row-norm backward with `partials` (> 1) partial rows sums
-    them in its own launch: where they are at most ROW_FOLD_MAX_P, and not in a
-    late-terms launch (capped at the registers that fit its programs)."""
+    them in its own launch: FOLD_CONFIGS' configs, where the partial rows are at most
+    ROW_FOLD_MAX_P."""
     if ROW_FOLD is not None:
         return ROW_FOLD
-    return partials <= ROW_FOLD_MAX_P and not _late_terms(cfg)
+    return (partials <= ROW_FOLD_MAX_P and (element_size, is_rms, has_dh, cfg.block_n,
+                                            cfg.num_warps, cfg.replay) in FOLD_CONFIGS)
 
 
 def _row_fold_tile(partials: int, block_n: int):
@@ -2814,7 +2837,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
         programs = partials * cfg.group
-        if affine == 0 and (has_dw or want_db) and partials > 1 and _row_fold(cfg, partials):
+        if (affine == 0 and (has_dw or want_db) and partials > 1
+                and _row_fold(cfg, partials, element_size, is_rms, has_dh)):
             fold = True
             sum_p, sum_n, summers = _row_fold_tile(partials, cfg.block_n)
     else:
