@@ -102,13 +102,14 @@ def graph_ms(fn):
     return _graph_ms(fn, reps=20, warmup=2)
 
 
-def _folds(cfg, m, sms):
+def _folds(cfg, m, sms, element_size, is_rms, has_dh):
     """Whether the backward's launch on cfg sums its own dw/db partials (rownorm._row_fold;
-    the partials as the config's programs per SM give them)."""
+    the partials as the config's programs per SM give them, before rownorm._fit: a launch
+    fitted to fewer programs an SM has fewer partial rows)."""
     if cfg.path != K.COOP:
         return False
     partials = K._persistent_groups(m, cfg, sms)
-    return partials > 1 and K._row_fold(cfg, partials)
+    return partials > 1 and K._row_fold(cfg, partials, element_size, is_rms, has_dh)
 
 
 def main():
@@ -157,7 +158,8 @@ def main():
                                + (f"/l2{K._l2_ahead(cfg)}" if K._l2_ahead(cfg) else "")
                                + ("/hw" if getattr(cfg, "hold_w", False) else "")
                                + ("/dh" if mode == "bwd" and K._dh_l2(cfg, RES) else "")
-                               + ("/fold" if mode == "bwd" and _folds(cfg, m, sms) else ""))
+                               + ("/fold" if mode == "bwd" and _folds(cfg, m, sms, x.element_size(), is_rms, RES)
+                                  else ""))
                     elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps = choice
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"
