@@ -2220,12 +2220,13 @@ SUM_TILE = None
 #     87.2-87.8; 16-bit RMSNorm on 4096 / 4 (256K) 90.6-90.9 -> 91.2-91.9; fp32 LayerNorm
 #     on 2048 / 8 (256K) 94.5-94.6 -> 95.4-95.5.
 #   lost: 16-bit LayerNorm's late-terms launch at 12288 (88 partial rows; as called 298 +
-#     4.4 us -> 310 us, the fold's launch alone: ptxas schedules its capped main loop
-#     differently with the fold after it) and 16384; fp32 LayerNorm and RMSNorm on
+#     4.4 us -> 310 us for the fold's launch alone; ptxas schedules the capped main loop
+#     differently with the fold after it, the likely cause: the wait's form and rows the
+#     row groups divide evenly changed nothing, call 4) and 16384; fp32 LayerNorm and RMSNorm on
 #     1024 / 4 at 131072 (5 partial rows; LayerNorm as called 550-551 + 3.3 -> 557-562
 #     us, in GPU time -0.8 to -1.4 points); with dh, 16-bit LayerNorm replay 2 at
-#     128K-256K 86.3-86.6 -> 82.9-83.9 and fp32 LayerNorm replay 1 at 131K-262K -0.3 to
-#     -2.6. Elsewhere within +-0.5.
+#     128K-256K 86.2-87.7 -> 82.9-83.9 and fp32 LayerNorm replay 1 at 131K-262K -0.3 to
+#     -2.8. fp32 RMSNorm at 256K and with dh at 128K-256K: -1.0 to +1.0 (not taken).
 # Where partial rows were many (33 at 32K and up) the fold never won (call 2). ROW_FOLD:
 # None for that rule (_row_fold), True or False to force it (sweeps, tests; env
 # FUSEDNORM_ROW_FOLD=0/1).
@@ -2241,7 +2242,9 @@ ROW_FOLD_MAX_P = 8
 # warps, small beside the main loop's registers.
 ROW_FOLD_MIN_N = 16
 ROW_FOLD_TILE = 2048
-# Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags).
+# Nanoseconds a summing program sleeps between polls of its slice's words (_poll_tags):
+# 64, 256 and 1024 read alike (call 2); polling by read-modify-write atomics instead, with
+# no sleep, lost 13-18 points at 12288-16384 (call 1).
 FOLD_SLEEP = int(os.environ.get("FUSEDNORM_FOLD_SLEEP", "256"))
 
 
