@@ -1493,7 +1493,7 @@ def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
                                   [pending], dtype=tl.int32, is_pure=False, pack=1)
 
 
-@triton.jit(noinline=True)
+@triton.jit
 def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
                 GROUP: tl.constexpr, BLOCK_N: tl.constexpr, HAS_DW: tl.constexpr,
                 HAS_DB: tl.constexpr, SUM_P: tl.constexpr, SUM_N: tl.constexpr,
