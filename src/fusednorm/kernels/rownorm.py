@@ -97,6 +97,15 @@ def _signal(CNT, SYNC: tl.constexpr):
 
 
 @triton.jit
+def _nap(pending, NS: tl.constexpr):
+    """Sleep about NS nanoseconds (PTX nanosleep, GPU only) and return NS: a value the
+    next poll's mask depends on, so the poll cannot move above the sleep."""
+    return tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
+                                     [pending * 0 + NS], dtype=tl.int32, is_pure=False,
+                                     pack=1)
+
+
+@triton.jit
 def _spin(ptrs, mask, tag, BACKOFF: tl.constexpr):
     """Load the tagged words under `mask` (volatile) until every one carries `tag`;
     returns the last load. BACKOFF > 0: each thread sleeps about that many nanoseconds
@@ -106,10 +115,8 @@ def _spin(ptrs, mask, tag, BACKOFF: tl.constexpr):
     while pending > 0:
         if BACKOFF > 0:
             # The reload's mask depends on the sleep's result, so it cannot move above it.
-            slept = tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
-                                              [pending * 0 + BACKOFF], dtype=tl.int32,
-                                              is_pure=False, pack=1)
-            v = tl.load(ptrs, mask=mask & (slept >= 0), other=0, volatile=True)
+            v = tl.load(ptrs, mask=mask & (_nap(pending, BACKOFF) >= 0), other=0,
+                        volatile=True)
         else:
             v = tl.load(ptrs, mask=mask, other=0, volatile=True)
         pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
@@ -1480,11 +1487,8 @@ def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
     pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
     while pending > 0:
         if SLEEP > 0:
-            # The reload's mask depends on the sleep's result, so it cannot move above it.
-            slept = tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
-                                              [pending * 0 + SLEEP], dtype=tl.int32,
-                                              is_pure=False, pack=1)
-            v = tl.load(ptrs, mask=live & (slept >= 0), other=0, volatile=True)
+            v = tl.load(ptrs, mask=live & (_nap(pending, SLEEP) >= 0), other=0,
+                        volatile=True)
         else:
             v = tl.load(ptrs, mask=live, other=0, volatile=True)
         pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
