@@ -349,7 +349,18 @@ def test_cooperative_fold(device, is_rms, residual, config, monkeypatch):
     # have their own statistics (the GPU: 12288 on 2048 / 4 / 4 is 88 partial rows, two
     # steps of the sum's 64 each, spread over 64 summers a slice; the interpreter: one
     # summer, steps of one partial row over eight column steps), and bitwise the same
-    # twice; the launch must be the folded one (no sum launch of its own).
+    # twice; the launch must be the folded one (no sum launch of its own). Every float
+    # tensor the library allocates (dx, dw, db, the partials) starts as NaN, so a column
+    # the fold misses fails.
+    empty, empty_like = torch.empty, torch.empty_like
+
+    def poisoned(make):
+        def alloc(*args, **kwargs):
+            t = make(*args, **kwargs)
+            return t.fill_(float("nan")) if t.is_floating_point() else t
+        return alloc
+    monkeypatch.setattr(torch, "empty", poisoned(empty))
+    monkeypatch.setattr(torch, "empty_like", poisoned(empty_like))
     monkeypatch.setattr(K, "ROW_FOLD", True)
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, (config,)))
     K.clear_prepared()
