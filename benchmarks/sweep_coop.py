@@ -158,8 +158,8 @@ def main():
                                + (f"/l2{K._l2_ahead(cfg)}" if K._l2_ahead(cfg) else "")
                                + ("/hw" if getattr(cfg, "hold_w", False) else "")
                                + ("/dh" if mode == "bwd" and K._dh_l2(cfg, RES) else "")
-                               + ("/fold" if mode == "bwd" and _folds(cfg, m, sms, x.element_size(), is_rms, RES)
-                                  else ""))
+                               + ("/fold" if mode == "bwd" and _folds(
+                                   cfg, m, sms, x.element_size(), is_rms, RES) else ""))
                     elif choice[0] in ("tile", "tile1"):
                         _, rows_, warps, pps = choice
                         slc, slc2 = ((triton.next_power_of_2(n), 0) if choice[0] == "tile1"

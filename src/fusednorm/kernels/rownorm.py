@@ -1505,15 +1505,15 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
     """The row norms' final dw, db sum folded into the cooperative backward (FINAL_SUM with
     AFFINE 0), spread over the programs. Once this program (row group `group`, slice
     `part`) has stored its partial row, it marks its word of DONE (int64, one per program)
-    with the launch's TAG (release). The slice's last min(SUMMERS, num_groups) row groups then wait
-    (acquire) for the words of all num_groups programs of the slice, all resident as the
-    cooperative path's programs are (the interpreter runs programs in order: it takes
-    one summer, the last), and sum the slice's columns between them: summer j takes
-    col0 + j * SUM_N + [0, SUM_N), and every summers * SUM_N columns on, over the
-    (num_groups, N) fp32 partials, SUM_P partial rows a step in a fixed order (bitwise
-    repeatable), and writes them in dw's and db's dtypes. The partials are read past L1
-    (.cg): the scratch that holds them is reused between calls. WAIT: words polled a
-    step; SLEEP: _poll_tags'."""
+    with the launch's TAG (release). The slice's last summers = min(SUMMERS, num_groups)
+    row groups then wait (_poll_tags, then a fence) for the words of all num_groups
+    programs of the slice, all resident as the cooperative path's programs are (the
+    interpreter runs programs in order: it takes one summer, the last), and sum the
+    slice's columns between them: summer j takes col0 + j * SUM_N + [0, SUM_N), and
+    every summers * SUM_N columns on, over the (num_groups, N) fp32 partials, SUM_P
+    partial rows a step in a fixed order (bitwise repeatable), and writes them in dw's
+    and db's dtypes. The partials are read past L1 (.cg): the scratch that holds them is
+    reused between calls. WAIT: words polled a step; SLEEP: _poll_tags'."""
     pid = tl.program_id(0)
     tl.debug_barrier()  # every thread's partial stores before the one release
     tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
@@ -2226,8 +2226,8 @@ SUM_TILE = None
 #   lost: 16-bit LayerNorm's late-terms launch at 12288 (88 partial rows; as called 298 +
 #     4.4 us -> 310 us for the fold's launch alone; ptxas schedules the capped main loop
 #     differently with the fold after it, the likely cause: the wait's form and rows the
-#     row groups divide evenly changed nothing, call 4) and 16384; fp32 LayerNorm and RMSNorm on
-#     1024 / 4 at 131072 (5 partial rows; LayerNorm as called 550-551 + 3.3 -> 557-562
+#     row groups divide evenly changed nothing, call 4) and 16384; fp32 LayerNorm and
+#     RMSNorm on 1024 / 4 at 131072 (5 partial rows; LayerNorm as called 550-551 + 3.3 -> 557-562
 #     us, in GPU time -0.8 to -1.4 points); with dh, 16-bit LayerNorm replay 2 at
 #     128K-256K 86.2-87.7 -> 82.9-83.9 and fp32 LayerNorm replay 1 at 131K-262K -0.3 to
 #     -2.8. fp32 RMSNorm at 256K and with dh at 128K-256K: -1.0 to +1.0 (not taken).
@@ -2266,9 +2266,11 @@ def _row_fold_tile(partials: int, block_n: int):
     """(partial rows a step, columns a step, most summing row groups) of _fold_slice over
     `partials` partial rows of a slice of block_n columns: enough summers that each takes
     one step of columns where the partial rows are that many (on the GPU; one, the last,
-    in the interpreter, which runs programs in order). The kernel takes the least of the
-    last and its row groups, so no launch argument stays live across its main loop."""
-    sum_n = min(block_n, ROW_FOLD_TILE, max(ROW_FOLD_MIN_N, _next_pow2(_cdiv(block_n, partials))))
+    in the interpreter, which runs programs in order). The kernel takes the least of
+    that and its row groups itself, so no launch argument stays live across its main
+    loop."""
+    sum_n = min(block_n, ROW_FOLD_TILE,
+                max(ROW_FOLD_MIN_N, _next_pow2(_cdiv(block_n, partials))))
     sum_p = max(1, min(_next_pow2(partials), ROW_FOLD_TILE // sum_n))
     summers = 1 if interpreting() else _cdiv(block_n, sum_n)
     return sum_p, sum_n, summers
@@ -2866,7 +2868,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
         ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k),
-        ("SUMMERS", summers), ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
+        ("SUMMERS", summers),
+        ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
