@@ -97,12 +97,17 @@ def _signal(CNT, SYNC: tl.constexpr):
 
 
 @triton.jit
-def _nap(pending, NS: tl.constexpr):
-    """Sleep about NS nanoseconds (PTX nanosleep, GPU only) and return NS: a value the
-    next poll's mask depends on, so the poll cannot move above the sleep."""
-    return tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
-                                     [pending * 0 + NS], dtype=tl.int32, is_pure=False,
-                                     pack=1)
+def _reload(ptrs, mask, pending, NS: tl.constexpr):
+    """The next poll of a wait: a volatile load of the words at `ptrs` (under `mask`, 0
+    elsewhere), after each thread sleeps about NS nanoseconds (PTX nanosleep, GPU only;
+    NS 0: at once). The load's mask depends on the sleep's result, so it cannot move
+    above the sleep."""
+    if NS > 0:
+        slept = tl.inline_asm_elementwise("nanosleep.u32 $1;\n\tmov.u32 $0, $1;", "=r,r",
+                                          [pending * 0 + NS], dtype=tl.int32,
+                                          is_pure=False, pack=1)
+        return tl.load(ptrs, mask=mask & (slept >= 0), other=0, volatile=True)
+    return tl.load(ptrs, mask=mask, other=0, volatile=True)
 
 
 @triton.jit
@@ -113,12 +118,7 @@ def _spin(ptrs, mask, tag, BACKOFF: tl.constexpr):
     v = tl.load(ptrs, mask=mask, other=0, volatile=True)
     pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     while pending > 0:
-        if BACKOFF > 0:
-            # The reload's mask depends on the sleep's result, so it cannot move above it.
-            v = tl.load(ptrs, mask=mask & (_nap(pending, BACKOFF) >= 0), other=0,
-                        volatile=True)
-        else:
-            v = tl.load(ptrs, mask=mask, other=0, volatile=True)
+        v = _reload(ptrs, mask, pending, BACKOFF)
         pending = tl.sum(tl.sum(tl.where(mask & ((v >> 32) != tag), 1, 0), axis=1), axis=0)
     return v
 
@@ -1486,11 +1486,7 @@ def _poll_tags(ptrs, live, TAG, SLEEP: tl.constexpr):
     v = tl.load(ptrs, mask=live, other=0, volatile=True)
     pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
     while pending > 0:
-        if SLEEP > 0:
-            v = tl.load(ptrs, mask=live & (_nap(pending, SLEEP) >= 0), other=0,
-                        volatile=True)
-        else:
-            v = tl.load(ptrs, mask=live, other=0, volatile=True)
+        v = _reload(ptrs, live, pending, SLEEP)
         pending = tl.sum(tl.where(live & (v != TAG), 1, 0), axis=0)
     if SLEEP > 0:
         tl.inline_asm_elementwise("fence.acq_rel.gpu;\n\tmov.u32 $0, $1;", "=r,r",
