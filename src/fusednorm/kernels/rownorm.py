@@ -656,6 +656,7 @@ def _rownorm_fwd_kernel(
     #                          in one reduction each (_sum2)
     X_EVICT: tl.constexpr,  # L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # L1 eviction policy of the w / b loads
+    Y_EVICT: tl.constexpr,  # PATH 1: eviction policy of the y (and h) stores ("": none)
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
@@ -836,7 +837,8 @@ def _rownorm_fwd_kernel(
                 rows64 = rows.to(tl.int64)
                 if HAS_RESIDUAL:
                     hb = (xb.to(tl.float32) + rb.to(tl.float32)).to(H.dtype.element_ty)
-                    tl.store(H + rows64 * stride_hm + cols, hb, mask=_rows_mask(mask, live, EVEN))
+                    tl.store(H + rows64 * stride_hm + cols, hb, mask=_rows_mask(mask, live, EVEN),
+                             eviction_policy=Y_EVICT)
                 else:
                     hb = xb
                 own_b = tl.zeros([ROWS, 1], dtype=tl.float32)
@@ -869,7 +871,7 @@ def _rownorm_fwd_kernel(
                                 mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT,
                                 EVEN)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
-                             mask=_rows_mask(mask, prev < M, EVEN))
+                             mask=_rows_mask(mask, prev < M, EVEN), eviction_policy=Y_EVICT)
                 ha = hb
                 own_a = own_b
     else:
@@ -987,7 +989,8 @@ def _rownorm_bwd_kernel(
     EVEN: tl.constexpr,  # PATH 1: no column of a slice past N (_even; the tile path's
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
-    #                          this many rows past the next (0: none; _prefetch_l2)
+    #                          this many rows past the next; PATH 0: the rows this many steps
+    #                          past the next (0: none; _prefetch_l2)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
@@ -1025,6 +1028,13 @@ def _rownorm_bwd_kernel(
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
             dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
+            if L2_AHEAD > 0:
+                # x, dy (and dh) of the rows L2_AHEAD steps past the next into L2; the next
+                # step's x and dy are in flight to registers already.
+                far = row_start + r0 + (1 + L2_AHEAD) * ROWS
+                end = tl.minimum(M, row_start + rows_per_program)
+                _prefetch_rows(X, DY, DH, far, stride_xm, stride_dym, stride_dhm, 0, end, N, ROWS,
+                               BLOCK_N + BLOCK_N2, True, HAS_DH and not DH_L2)
             if DH_L2 and HAS_DH:
                 # The next step's dh into L2: x and dy are loaded a step ahead into
                 # registers, dh (read once, at the end of a step) is not.
@@ -1796,6 +1806,9 @@ FWD_EVICT = ("", "evict_last")
 # 12288 98.5-98.9 -> 97.0-97.1, so only 32768 takes it. x evict_first as well lost
 # everywhere (-0.5 to -6).
 TILE_EVICT = {32768: ("", "evict_last")}
+# FUSEDNORM_Y_EVICT=evict_first (or evict_last): the cooperative forward's y and h stores
+# with that eviction policy (A/B runs; unset: none).
+Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "")
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2088,6 +2101,18 @@ def _l2_ahead(cfg) -> int:
     if interpreting() or cfg.path != COOP:
         return 0
     return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
+
+
+# FUSEDNORM_TILE_L2=k: every tile-path backward asks the L2 for the rows k steps past the
+# next (A/B runs; unset: the configs' own l2_ahead).
+_TILE_L2_ENV = os.environ.get("FUSEDNORM_TILE_L2")
+TILE_L2 = int(_TILE_L2_ENV) if _TILE_L2_ENV else None
+
+
+def _tile_l2(cfg) -> int:
+    if interpreting() or cfg.path != TILE:
+        return 0
+    return cfg.l2_ahead if TILE_L2 is None else TILE_L2
 
 
 # FUSEDNORM_DH_L2=0 / 1: every backward with dh prefetches dh (or none), whatever its
@@ -2701,7 +2726,9 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N", cfg.block_n), ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)),
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
-        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]), ("ROW_TAG", ROW_TAG),
+        ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]),
+        ("Y_EVICT", Y_EVICT if cfg.path == COOP and not interpreting() else ""),
+        ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("ONE_PASS", cfg.path == TILE and not is_rms and channels is None
@@ -2868,7 +2895,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
+        ("EVEN", cfg.path == COOP and _even(cfg, N)),
+        ("L2_AHEAD", _l2_ahead(cfg) if cfg.path == COOP else _tile_l2(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
