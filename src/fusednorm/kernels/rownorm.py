@@ -520,7 +520,7 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS: tl.constexpr, PAIR_
 def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
                      mask, dw_acc, db_acc, inv_n, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr,
                      HAS_DH: tl.constexpr, HAS_DW: tl.constexpr, HAS_BIAS: tl.constexpr,
-                     AFFINE: tl.constexpr, EVEN: tl.constexpr):
+                     AFFINE: tl.constexpr, EVEN: tl.constexpr, DX_EVICT: tl.constexpr = ""):
     """Finish a row slice of the cooperative backward once its row's partials p0, p1 are
     in: store dx (plus dh), and return dw_acc, db_acc with the slice's terms added (AFFINE
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
@@ -528,9 +528,11 @@ def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, st
     if HAS_DH:
         dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, "").to(tl.float32)
     if EVEN:
-        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty))
+        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty),
+                 eviction_policy=DX_EVICT)
     else:
-        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask)
+        tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty), mask=mask,
+                 eviction_policy=DX_EVICT)
     if HAS_DW and AFFINE == 0:
         dw_acc += dyf * xhat
     if HAS_BIAS and AFFINE == 0:
@@ -989,8 +991,8 @@ def _rownorm_bwd_kernel(
     EVEN: tl.constexpr,  # PATH 1: no column of a slice past N (_even; the tile path's
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
-    #                          this many rows past the next; PATH 0: the rows this many steps
-    #                          past the next (0: none; _prefetch_l2)
+    #                          this many rows past the next (0: none; _prefetch_l2)
+    DX_EVICT: tl.constexpr,  # PATH 1: eviction policy of the dx stores ("": none)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
@@ -1028,13 +1030,6 @@ def _rownorm_bwd_kernel(
             xn2 = tl.load(X + rows64 * stride_xm + cols2[None, :], mask=mask2, other=0.0)
             dyn2 = tl.load(DY + rows64 * stride_dym + cols2[None, :], mask=mask2, other=0.0)
         for r0 in range(0, rows_per_program, ROWS):
-            if L2_AHEAD > 0:
-                # x, dy (and dh) of the rows L2_AHEAD steps past the next into L2; the next
-                # step's x and dy are in flight to registers already.
-                far = row_start + r0 + (1 + L2_AHEAD) * ROWS
-                end = tl.minimum(M, row_start + rows_per_program)
-                _prefetch_rows(X, DY, DH, far, stride_xm, stride_dym, stride_dhm, 0, end, N, ROWS,
-                               BLOCK_N + BLOCK_N2, True, HAS_DH and not DH_L2)
             if DH_L2 and HAS_DH:
                 # The next step's dh into L2: x and dy are loaded a step ahead into
                 # registers, dh (read once, at the end of a step) is not.
@@ -1193,7 +1188,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN)
+                        EVEN, DX_EVICT)
         elif PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
@@ -1265,7 +1260,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN)
+                        EVEN, DX_EVICT)
                 xa = xn
                 dya = dyn
                 if STATS_AHEAD:
@@ -1306,7 +1301,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN)
+                        EVEN, DX_EVICT)
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
         if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
@@ -1807,8 +1802,10 @@ FWD_EVICT = ("", "evict_last")
 # everywhere (-0.5 to -6).
 TILE_EVICT = {32768: ("", "evict_last")}
 # FUSEDNORM_Y_EVICT=evict_first (or evict_last): the cooperative forward's y and h stores
-# with that eviction policy (A/B runs; unset: none).
+# with that eviction policy; FUSEDNORM_DX_EVICT: the cooperative backward's dx stores
+# (A/B runs; unset: none).
 Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "")
+DX_EVICT = os.environ.get("FUSEDNORM_DX_EVICT", "")
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2102,17 +2099,6 @@ def _l2_ahead(cfg) -> int:
         return 0
     return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
 
-
-# FUSEDNORM_TILE_L2=k: every tile-path backward asks the L2 for the rows k steps past the
-# next (A/B runs; unset: the configs' own l2_ahead).
-_TILE_L2_ENV = os.environ.get("FUSEDNORM_TILE_L2")
-TILE_L2 = int(_TILE_L2_ENV) if _TILE_L2_ENV else None
-
-
-def _tile_l2(cfg) -> int:
-    if interpreting() or cfg.path != TILE:
-        return 0
-    return cfg.l2_ahead if TILE_L2 is None else TILE_L2
 
 
 # FUSEDNORM_DH_L2=0 / 1: every backward with dh prefetches dh (or none), whatever its
@@ -2895,8 +2881,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", cfg.path == COOP and _even(cfg, N)),
-        ("L2_AHEAD", _l2_ahead(cfg) if cfg.path == COOP else _tile_l2(cfg)),
+        ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
+        ("DX_EVICT", DX_EVICT if cfg.path == COOP and not interpreting() else ""),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
