@@ -5,6 +5,7 @@ real (tests marked gpu). The reference is torch.nn.functional in float64 with au
 independent of fusednorm.reference."""
 import dataclasses
 import math
+import os
 
 import pytest
 import torch
@@ -601,6 +602,11 @@ def test_evict_only_cooperative(monkeypatch):
     assert c["PATH"] == K.COOP and (c["X_EVICT"], c["WB_EVICT"]) == K.FWD_EVICT
     assert K.FWD_EVICT == ("", "evict_last")
     assert t["PATH"] == K.TILE and (t["X_EVICT"], t["WB_EVICT"]) == ("", "")
+    # The cooperative forward's y / h stores are marked evict_first (v0.30), the tile
+    # path's are not; FUSEDNORM_Y_EVICT=none turns it off for A/B runs.
+    assert c["Y_EVICT"] == K.Y_EVICT and t["Y_EVICT"] == ""
+    if "FUSEDNORM_Y_EVICT" not in os.environ:
+        assert K.Y_EVICT == "evict_first"
 
 
 def test_l2_prefetch_per_config(monkeypatch):

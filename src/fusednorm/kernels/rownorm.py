@@ -1801,11 +1801,21 @@ FWD_EVICT = ("", "evict_last")
 # 12288 98.5-98.9 -> 97.0-97.1, so only 32768 takes it. x evict_first as well lost
 # everywhere (-0.5 to -6).
 TILE_EVICT = {32768: ("", "evict_last")}
-# FUSEDNORM_Y_EVICT=evict_first (or evict_last): the cooperative forward's y and h stores
-# with that eviction policy; FUSEDNORM_DX_EVICT: the cooperative backward's dx stores
-# (A/B runs; unset: none).
-Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "")
-DX_EVICT = os.environ.get("FUSEDNORM_DX_EVICT", "")
+# The cooperative forward's y and h stores are marked evict_first (tl.store's
+# eviction_policy: PTX st.global.L1::evict_first.L2::cache_hint): written once and not read
+# again, they then leave the L2 before the slices that L2_AHEAD prefetched. v0.30 call 2
+# (sweep_coop.py, GPU time, the inference variant, medians of three processes, none ->
+# evict_first; results/2026-11-26-v0.30-runs/call2): LayerNorm bf16 64K / 128K / 256K / 1M
+# 90.0 / 90.7 / 90.9 / 88.3 -> 91.3 / 91.9 / 91.3 / 89.1, fp16 88.1 / 90.3 / 92.4 / 89.8 ->
+# 89.5 / 91.3 / 92.9 / 90.6, fp32 93.7 / 91.4 / 94.6 / 91.7 -> 95.4 / 92.3 / 94.0 / 92.2;
+# RMSNorm 16-bit +0.0 to +1.1, fp32 -0.1 to +0.6; with a residual -0.5 to +1.7 (LayerNorm
+# bf16 1M 92.7 -> 94.4). The x loads evict_first as well lost (-4.9 to +1.4).
+# FUSEDNORM_Y_EVICT=none (or another policy) for A/B runs; FUSEDNORM_DX_EVICT: the
+# cooperative backward's dx stores (unset: none).
+Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "evict_first").replace("none", "")
+DX_EVICT = os.environ.get("FUSEDNORM_DX_EVICT", "").replace("none", "")
+# FUSEDNORM_GN_Y_EVICT=1: GroupNorm's rows path takes Y_EVICT too (unset: no policy there).
+GN_Y_EVICT = os.environ.get("FUSEDNORM_GN_Y_EVICT") == "1"
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2713,7 +2723,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]),
-        ("Y_EVICT", Y_EVICT if cfg.path == COOP and not interpreting() else ""),
+        ("Y_EVICT", Y_EVICT if cfg.path == COOP and not interpreting()
+         and (channels is None or GN_Y_EVICT) else ""),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
