@@ -609,6 +609,34 @@ def test_evict_only_cooperative(monkeypatch):
         assert K.Y_EVICT == "evict_first"
 
 
+def test_dx_evict_per_config(monkeypatch):
+    # DX_EVICT_CONFIGS (v0.30 call 3) as a 132-SM GPU sees them: the cooperative
+    # backward's dx stores evict_first for fp32 with dh, 16-bit RMSNorm with dh at 1M,
+    # fp32 LayerNorm on 1024-slices, and 16-bit LayerNorm with dh up to GROUP 8 only; the
+    # launch takes the policy where the config has it, none in the interpreter.
+    monkeypatch.setattr(K, "DX_EVICT", None)
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    bwd = K.bwd_config.__wrapped__
+    ns = (12288, 16384, 32768, 65536, 131072, 262144, 1 << 20)
+    expect = {(2, False, True): (1, 1, 0, 0, 0, 0, 0), (4, False, True): (1, 1, 1, 1, 1, 1, 0),
+              (4, True, True): (1, 1, 1, 1, 0, 0, 0), (2, True, True): (0, 0, 0, 0, 0, 0, 1),
+              (4, False, False): (1, 1, 1, 1, 1, 0, 0), (2, False, False): (0,) * 7,
+              (2, True, False): (0,) * 7}
+    for (size, is_rms, dh), want in expect.items():
+        got = tuple(int(bwd(n, 132, size, is_rms, False, dh).dx_evict) for n in ns)
+        assert got == want, (size, is_rms, dh, got)
+    assert not bwd(4096, 132, 4, False, False, True).dx_evict  # the tile path
+    assert not bwd(65536, 132, 2, False, True).dx_evict  # GroupNorm's rows path
+    cfg = bwd(12288, 132, 4, False, False, True)
+    assert K._dx_evict(cfg) == "evict_first"
+    assert K._dx_evict(bwd(12288, 132, 2, True, False, False)) == ""
+    monkeypatch.setattr(K, "DX_EVICT", "")
+    assert K._dx_evict(cfg) == ""
+    monkeypatch.setattr(K, "interpreting", lambda: True)
+    monkeypatch.setattr(K, "DX_EVICT", None)
+    assert K._dx_evict(cfg) == ""
+
+
 def test_l2_prefetch_per_config(monkeypatch):
     # L2_AHEAD (v0.18): the config tables' seventh field, one step ahead for the 16-bit
     # row norms without a residual, GroupNorm's 16-bit rows path and the fp32 configs

@@ -597,7 +597,7 @@ def _centre(x, c, mask, EVEN: tl.constexpr):
 @triton.jit
 def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
             HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr,
-            ACTIVATION: tl.constexpr, WB_EVICT: tl.constexpr):
+            ACTIVATION: tl.constexpr, WB_EVICT: tl.constexpr, Y_EVICT: tl.constexpr = ""):
     """Store y * w + b (AFFINE 0), or _affine's act(y * w + b), of a tile-path forward
     tile (y: xhat); WB_EVICT: the w and b loads' L1 eviction policy."""
     if AFFINE == 0:
@@ -611,7 +611,8 @@ def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
     else:
         y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
                     HAS_BIAS, AFFINE, ACTIVATION, "")
-    tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
+    tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask,
+             eviction_policy=Y_EVICT)
 
 
 @triton.jit(do_not_specialize=["TAG"])
@@ -658,7 +659,7 @@ def _rownorm_fwd_kernel(
     #                          in one reduction each (_sum2)
     X_EVICT: tl.constexpr,  # L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # L1 eviction policy of the w / b loads
-    Y_EVICT: tl.constexpr,  # PATH 1: eviction policy of the y (and h) stores ("": none)
+    Y_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the y (PATH 1: and h) stores
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
@@ -729,10 +730,10 @@ def _rownorm_fwd_kernel(
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
         _tile_y(xc * rstd[:, None], W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG,
-                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT, Y_EVICT)
         if BLOCK_N2 > 0:
             _tile_y(xc2 * rstd[:, None], W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G,
-                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT, Y_EVICT)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
@@ -992,7 +993,7 @@ def _rownorm_bwd_kernel(
     #                      select stays: without it the fp32 tile lost 1.3 points, v0.18)
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
-    DX_EVICT: tl.constexpr,  # PATH 1: eviction policy of the dx stores ("": none)
+    DX_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the dx stores ("": none)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
@@ -1092,7 +1093,8 @@ def _rownorm_bwd_kernel(
                 dx = (wdy - (xhat * c1 + c2)) * rstd
             if HAS_DH:
                 dx += tl.load(DH + rows64 * stride_dhm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
-            tl.store(DX + rows64 * stride_dxm + cols[None, :], dx.to(DX.dtype.element_ty), mask=mask)
+            tl.store(DX + rows64 * stride_dxm + cols[None, :], dx.to(DX.dtype.element_ty), mask=mask,
+                     eviction_policy=DX_EVICT)
             if HAS_DW:
                 dw_acc += dy * xhat
             if HAS_BIAS:
@@ -1106,7 +1108,7 @@ def _rownorm_bwd_kernel(
                     dx2 += tl.load(DH + rows64 * stride_dhm + cols2[None, :], mask=mask2,
                                    other=0.0).to(tl.float32)
                 tl.store(DX + rows64 * stride_dxm + cols2[None, :], dx2.to(DX.dtype.element_ty),
-                         mask=mask2)
+                         mask=mask2, eviction_policy=DX_EVICT)
                 if HAS_DW:
                     dw_acc2 += dy2 * xhat2
                 if HAS_BIAS:
@@ -1801,7 +1803,7 @@ FWD_EVICT = ("", "evict_last")
 # 12288 98.5-98.9 -> 97.0-97.1, so only 32768 takes it. x evict_first as well lost
 # everywhere (-0.5 to -6).
 TILE_EVICT = {32768: ("", "evict_last")}
-# The cooperative forward's y and h stores are marked evict_first (tl.store's
+# The cooperative forward's y and h stores of the row norms are marked evict_first (tl.store's
 # eviction_policy: PTX st.global.L1::evict_first.L2::cache_hint): written once and not read
 # again, they then leave the L2 before the slices that L2_AHEAD prefetched. v0.30 call 2
 # (sweep_coop.py, GPU time, the inference variant, medians of three processes, none ->
@@ -1809,13 +1811,14 @@ TILE_EVICT = {32768: ("", "evict_last")}
 # 90.0 / 90.7 / 90.9 / 88.3 -> 91.3 / 91.9 / 91.3 / 89.1, fp16 88.1 / 90.3 / 92.4 / 89.8 ->
 # 89.5 / 91.3 / 92.9 / 90.6, fp32 93.7 / 91.4 / 94.6 / 91.7 -> 95.4 / 92.3 / 94.0 / 92.2;
 # RMSNorm 16-bit +0.0 to +1.1, fp32 -0.1 to +0.6; with a residual -0.5 to +1.7 (LayerNorm
-# bf16 1M 92.7 -> 94.4). The x loads evict_first as well lost (-4.9 to +1.4).
-# FUSEDNORM_Y_EVICT=none (or another policy) for A/B runs; FUSEDNORM_DX_EVICT: the
-# cooperative backward's dx stores (unset: none).
+# bf16 1M 92.7 -> 94.4). The x loads evict_first as well lost (-4.9 to +1.4). GroupNorm's
+# rows path (call 3, sweep_groupnorm.py, NCHW, two processes) moved -0.7 to +0.9 with it
+# and keeps none. FUSEDNORM_Y_EVICT=none (or another policy) for A/B runs.
 Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "evict_first").replace("none", "")
-DX_EVICT = os.environ.get("FUSEDNORM_DX_EVICT", "").replace("none", "")
-# FUSEDNORM_GN_Y_EVICT=1: GroupNorm's rows path takes Y_EVICT too (unset: no policy there).
-GN_Y_EVICT = os.environ.get("FUSEDNORM_GN_Y_EVICT") == "1"
+# FUSEDNORM_TILE_Y_EVICT / FUSEDNORM_TILE_DX_EVICT: the tile path's y (forward) / dx
+# (backward) stores with that policy (A/B runs; unset: none).
+TILE_Y_EVICT = os.environ.get("FUSEDNORM_TILE_Y_EVICT", "")
+TILE_DX_EVICT = os.environ.get("FUSEDNORM_TILE_DX_EVICT", "")
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2153,6 +2156,38 @@ def _late_terms(cfg) -> bool:
     return cfg.late_terms if LATE_TERMS is None else LATE_TERMS
 
 
+# The cooperative backward's dx stores marked evict_first (as the forward's y, Y_EVICT)
+# where that won: v0.30 call 3 (sweep_coop.py, GPU time, medians of three processes, none
+# -> evict_first; results/2026-11-26-v0.30-runs/call3). Configs (element size, is_rms,
+# has_dh, slice, warps, replay) -> the most GROUP that takes it (None: any):
+# - fp32 LayerNorm with dh, 2048 / 8, replay 1: 12288-256K 93.4 / 93.5 / 93.1 / 93.1 /
+#   93.7 / 91.7 -> 94.3 / 94.6 / 93.9 / 94.7 / 94.3 / 92.6;
+# - fp32 RMSNorm with dh, 2048 / 4, replay 1: 12288-64K 93.8 / 93.2 / 95.9 / 97.9 ->
+#   97.9 / 97.7 / 99.1 / 99.9;
+# - 16-bit RMSNorm with dh, 16384 / 32, replay 1 (1M): bf16 85.8 -> 87.8, fp16 81.7 -> 83.3;
+# - fp32 LayerNorm, 1024 / 4 (12288-128K): 95.4 / 95.7 / 96.3 / 97.6 / 95.6 -> 96.3 / 95.9
+#   / 97.1 / 98.1 / 95.8;
+# - 16-bit LayerNorm with dh, 2048 / 4, replay 2, up to GROUP 8 (N <= 16384): bf16 12288 /
+#   16384 85.1 / 85.6 -> 86.9 / 86.2, fp16 85.3 / 86.1 -> 87.4 / 86.4; from 32K it lost
+#   (32K bf16 86.2 -> 85.3, fp16 86.6 -> 85.4; 256K -0.4 to -1.0).
+# Elsewhere -1.4 to +1.5, mostly within 0.5 (16-bit without dh, RMSNorm 16-bit with dh
+# below 1M). FUSEDNORM_DX_EVICT=evict_first / none forces it in every cooperative backward
+# (A/B runs; unset: the table).
+DX_EVICT_CONFIGS = {(4, False, True, 2048, 8, 1): None, (4, True, True, 2048, 4, 1): None,
+                    (2, True, True, 16384, 32, 1): None, (4, False, False, 1024, 4, 0): None,
+                    (2, False, True, 2048, 4, 2): 8}
+_DX_EVICT_ENV = os.environ.get("FUSEDNORM_DX_EVICT")
+DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
+
+
+def _dx_evict(cfg) -> str:
+    if interpreting() or cfg.path == LOOP:
+        return ""
+    if cfg.path == TILE:
+        return TILE_DX_EVICT
+    return ("evict_first" if cfg.dx_evict else "") if DX_EVICT is None else DX_EVICT
+
+
 # FUSEDNORM_BWD_REG_CAP=r: registers per thread (Triton's maxnreg) of every cooperative
 # backward launch with 4 or more programs per SM (A/B runs; unset: none, the backward
 # takes the registers ptxas chooses, see _reg_cap). A LATE_TERMS launch takes the cap
@@ -2325,6 +2360,7 @@ class LaunchConfig:
     stats_ahead: bool = False  # COOP backward: mean and rstd loaded early (STATS_AHEAD)
     late_terms: bool = False  # COOP PREFETCH backward: terms after the wait (LATE_TERMS)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
+    dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -2541,6 +2577,9 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps,
             cfg.programs_per_sm) in LATE_TERMS_CONFIGS and cfg.prefetch and not cfg.replay:
         cfg = replace(cfg, late_terms=True)
+    key = (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay)
+    if key in DX_EVICT_CONFIGS and cfg.group <= (DX_EVICT_CONFIGS[key] or cfg.group):
+        cfg = replace(cfg, dx_evict=True)
     return cfg
 
 
@@ -2723,8 +2762,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]),
-        ("Y_EVICT", Y_EVICT if cfg.path == COOP and not interpreting()
-         and (channels is None or GN_Y_EVICT) else ""),
+        ("Y_EVICT", "" if interpreting() or channels is not None
+         else Y_EVICT if cfg.path == COOP else TILE_Y_EVICT if cfg.path == TILE else ""),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
@@ -2893,7 +2932,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
-        ("DX_EVICT", DX_EVICT if cfg.path == COOP and not interpreting() else ""),
+        ("DX_EVICT", _dx_evict(cfg)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
