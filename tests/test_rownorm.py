@@ -628,13 +628,22 @@ def test_dx_evict_per_config(monkeypatch):
     assert not bwd(4096, 132, 4, False, False, True).dx_evict  # the tile path
     assert not bwd(65536, 132, 2, False, True).dx_evict  # GroupNorm's rows path
     cfg = bwd(12288, 132, 4, False, False, True)
-    assert K._dx_evict(cfg) == "evict_first"
-    assert K._dx_evict(bwd(12288, 132, 2, True, False, False)) == ""
+    assert K._dx_evict(cfg, 12288, 4, False, True) == "evict_first"
+    assert K._dx_evict(bwd(12288, 132, 2, True), 12288, 2, True, False) == ""
+    # The tile path: rows between 4096 and 8192, and fp32 LayerNorm without dh at
+    # 2048-8192.
+    for n, size, is_rms, dh, want in ((5120, 2, False, False, "evict_first"),
+                                      (6144, 2, True, True, "evict_first"),
+                                      (4096, 4, False, False, "evict_first"),
+                                      (4096, 4, False, True, ""), (4096, 2, False, False, ""),
+                                      (1024, 4, False, False, ""), (8192, 2, True, False, "")):
+        tile = bwd(n, 132, size, is_rms, False, dh)
+        assert tile.path == K.TILE and K._dx_evict(tile, n, size, is_rms, dh) == want
     monkeypatch.setattr(K, "DX_EVICT", "")
-    assert K._dx_evict(cfg) == ""
+    assert K._dx_evict(cfg, 12288, 4, False, True) == ""
     monkeypatch.setattr(K, "interpreting", lambda: True)
     monkeypatch.setattr(K, "DX_EVICT", None)
-    assert K._dx_evict(cfg) == ""
+    assert K._dx_evict(cfg, 12288, 4, False, True) == ""
 
 
 def test_l2_prefetch_per_config(monkeypatch):

@@ -597,7 +597,7 @@ def _centre(x, c, mask, EVEN: tl.constexpr):
 @triton.jit
 def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
             HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr, AFFINE: tl.constexpr,
-            ACTIVATION: tl.constexpr, WB_EVICT: tl.constexpr, Y_EVICT: tl.constexpr = ""):
+            ACTIVATION: tl.constexpr, WB_EVICT: tl.constexpr):
     """Store y * w + b (AFFINE 0), or _affine's act(y * w + b), of a tile-path forward
     tile (y: xhat); WB_EVICT: the w and b loads' L1 eviction policy."""
     if AFFINE == 0:
@@ -611,8 +611,7 @@ def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
     else:
         y = _affine(y, W, B, rows[:, None], cols[None, :], 0, mask, G, CG, S, HAS_WEIGHT,
                     HAS_BIAS, AFFINE, ACTIVATION, "")
-    tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask,
-             eviction_policy=Y_EVICT)
+    tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
 
 
 @triton.jit(do_not_specialize=["TAG"])
@@ -659,7 +658,7 @@ def _rownorm_fwd_kernel(
     #                          in one reduction each (_sum2)
     X_EVICT: tl.constexpr,  # L1 eviction policy of the x / residual loads ("": none)
     WB_EVICT: tl.constexpr,  # L1 eviction policy of the w / b loads
-    Y_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the y (PATH 1: and h) stores
+    Y_EVICT: tl.constexpr,  # PATH 1: eviction policy of the y and h stores ("": none)
     ROW_TAG: tl.constexpr,  # PATH 1: tags TAG + row, not TAG (_row_tag)
     REPLAY: tl.constexpr,  # PATH 1: 0, or finish each step's rows this many steps after
     #                        loading them, from a second (L2) load (below)
@@ -730,10 +729,10 @@ def _rownorm_fwd_kernel(
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
         _tile_y(xc * rstd[:, None], W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG,
-                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT, Y_EVICT)
+                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
         if BLOCK_N2 > 0:
             _tile_y(xc2 * rstd[:, None], W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G,
-                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT, Y_EVICT)
+                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
@@ -1815,10 +1814,8 @@ TILE_EVICT = {32768: ("", "evict_last")}
 # rows path (call 3, sweep_groupnorm.py, NCHW, two processes) moved -0.7 to +0.9 with it
 # and keeps none. FUSEDNORM_Y_EVICT=none (or another policy) for A/B runs.
 Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "evict_first").replace("none", "")
-# FUSEDNORM_TILE_Y_EVICT / FUSEDNORM_TILE_DX_EVICT: the tile path's y (forward) / dx
-# (backward) stores with that policy (A/B runs; unset: none).
-TILE_Y_EVICT = os.environ.get("FUSEDNORM_TILE_Y_EVICT", "")
-TILE_DX_EVICT = os.environ.get("FUSEDNORM_TILE_DX_EVICT", "")
+# The tile forward's y stores keep no policy: evict_first lost 0.1-1.1 points at 1K-32K
+# (v0.30 call 4, the same method).
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
 # programs per SM) where a sweep beat bwd_config's general rule (about 4096 elements a
 # step: 4 warps, 2 per SM up to block 2048). v0.19 calls 1 and 3 (sweep_coop.py, GPU time,
@@ -2171,8 +2168,17 @@ def _late_terms(cfg) -> bool:
 #   16384 85.1 / 85.6 -> 86.9 / 86.2, fp16 85.3 / 86.1 -> 87.4 / 86.4; from 32K it lost
 #   (32K bf16 86.2 -> 85.3, fp16 86.6 -> 85.4; 256K -0.4 to -1.0).
 # Elsewhere -1.4 to +1.5, mostly within 0.5 (16-bit without dh, RMSNorm 16-bit with dh
-# below 1M). FUSEDNORM_DX_EVICT=evict_first / none forces it in every cooperative backward
-# (A/B runs; unset: the table).
+# below 1M).
+# The tile path's dx stores take it where the row does not fill its power-of-two block
+# (4096 < n < 8192: two tiles, or the padded 8192) and for fp32 LayerNorm without dh on
+# blocks of 2048-8192: v0.30 call 4 (the same method), at 5120 LayerNorm bf16 / fp16 /
+# fp32 88.8 / 89.2 / 94.0 -> 89.2 / 90.5 / 94.6, RMSNorm 92.0 / 92.1 / 94.2 -> 92.6 / 92.4 /
+# 94.9, with dh LayerNorm 92.0 / 92.0 / 91.1 -> 92.5 / 92.6 / 92.0, RMSNorm 93.6 / 94.0 /
+# 94.8 -> 94.1 / 94.1 / 94.6; fp32 LayerNorm 2048 / 4096 / 8192 95.2 / 94.1 / 93.5 -> 95.8 /
+# 95.0 / 93.9. Elsewhere at 256-8192 -1.1 to +0.5 (16-bit RMSNorm with dh at 2048 / 4096
+# -1.0 / -1.1).
+# FUSEDNORM_DX_EVICT=evict_first / none forces it in every cooperative and tile backward
+# (A/B runs; unset: the rules above).
 DX_EVICT_CONFIGS = {(4, False, True, 2048, 8, 1): None, (4, True, True, 2048, 4, 1): None,
                     (2, True, True, 16384, 32, 1): None, (4, False, False, 1024, 4, 0): None,
                     (2, False, True, 2048, 4, 2): 8}
@@ -2180,12 +2186,17 @@ _DX_EVICT_ENV = os.environ.get("FUSEDNORM_DX_EVICT")
 DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
 
 
-def _dx_evict(cfg) -> str:
+def _dx_evict(cfg, n: int, element_size: int, is_rms: bool, has_dh: bool) -> str:
     if interpreting() or cfg.path == LOOP:
         return ""
+    if DX_EVICT is not None:
+        return DX_EVICT
     if cfg.path == TILE:
-        return TILE_DX_EVICT
-    return ("evict_first" if cfg.dx_evict else "") if DX_EVICT is None else DX_EVICT
+        on = 4096 < n < 8192 or (element_size >= 4 and not is_rms and not has_dh
+                                 and 2048 <= cfg.block_n <= 8192)
+    else:
+        on = cfg.dx_evict
+    return "evict_first" if on else ""
 
 
 # FUSEDNORM_BWD_REG_CAP=r: registers per thread (Triton's maxnreg) of every cooperative
@@ -2762,8 +2773,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BACKOFF", _backoff()), ("AFFINE", affine),
         ("ACTIVATION", activation), ("PAIR_SUM", not interpreting()),
         ("X_EVICT", evict[0]), ("WB_EVICT", evict[1]),
-        ("Y_EVICT", "" if interpreting() or channels is not None
-         else Y_EVICT if cfg.path == COOP else TILE_Y_EVICT if cfg.path == TILE else ""),
+        ("Y_EVICT", Y_EVICT if cfg.path == COOP and not interpreting() and channels is None
+         else ""),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
@@ -2932,7 +2943,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
-        ("DX_EVICT", _dx_evict(cfg)),
+        ("DX_EVICT", _dx_evict(cfg, N, element_size, is_rms, has_dh) if channels is None
+         else ""),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
