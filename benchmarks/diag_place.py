@@ -58,13 +58,14 @@ def main():
                 yv = pool[o:o + numel].view(m, n)
                 hv = pool[o + numel:o + 2 * numel].view(m, n) if res else None
                 prep = K.prepare_fwd(x, r, w, b, is_rms, yv, hv, None, None)
-                fn = lambda: K.launch_infer(prep, x, r, w, b, eps, yv, hv)  # noqa: E731
+                fn = lambda p=prep, a=x, c=r, y_=yv, h_=hv: K.launch_infer(  # noqa: E731
+                    p, a, c, w, b, eps, y_, h_)
                 nbytes = (4 if res else 2) * numel * x.element_size()
             else:
                 dxv = pool[o:o + numel].view(m, n)
                 prep = K.prepare_bwd(dy, dh, hx, w, mean, rstd, is_rms, True, not is_rms, dxv)
-                fn = lambda: K.launch_bwd(  # noqa: E731
-                    prep, dy, dh, hx, w, mean, rstd, is_rms, True, not is_rms, dxv)
+                fn = lambda p=prep, d=dxv: K.launch_bwd(  # noqa: E731
+                    p, dy, dh, hx, w, mean, rstd, is_rms, True, not is_rms, d)
                 nbytes = (4 if res else 3) * numel * x.element_size()
             fn()
             torch.cuda.synchronize()
@@ -74,7 +75,7 @@ def main():
             out.append(dict(case=case, offset_kb=off_kb, ms=ms, pct=pct))
         print(f"{case:24s} " + " ".join(f"{o}:{p:.1f}" for o, p in zip(OFFSETS_KB, line)),
               flush=True)
-        del pool, x, r
+        del pool
         torch.cuda.empty_cache()
         with open(sys.argv[1], "w") as f:
             json.dump(dict(copy_gbps=copy, device=torch.cuda.get_device_name(), rows=out), f,
