@@ -520,13 +520,14 @@ def _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS: tl.constexpr, PAIR_
 def _coop_bwd_finish(xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
                      mask, dw_acc, db_acc, inv_n, IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr,
                      HAS_DH: tl.constexpr, HAS_DW: tl.constexpr, HAS_BIAS: tl.constexpr,
-                     AFFINE: tl.constexpr, EVEN: tl.constexpr, DX_EVICT: tl.constexpr = ""):
+                     AFFINE: tl.constexpr, EVEN: tl.constexpr, DX_EVICT: tl.constexpr = "",
+                     DH_EVICT: tl.constexpr = ""):
     """Finish a row slice of the cooperative backward once its row's partials p0, p1 are
     in: store dx (plus dh), and return dw_acc, db_acc with the slice's terms added (AFFINE
     0; GroupNorm's rows path publishes its dw, db sums instead)."""
     dx = _coop_bwd_dx(xhat, wdy, rstd, p0, p1, inv_n, DX, IS_RMS, PAIR_SUM)
     if HAS_DH:
-        dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, "").to(tl.float32)
+        dx += _slice_load(DH + row64 * stride_dhm + cols, mask, EVEN, DH_EVICT).to(tl.float32)
     if EVEN:
         tl.store(DX + row64 * stride_dxm + cols, dx.to(DX.dtype.element_ty),
                  eviction_policy=DX_EVICT)
@@ -993,6 +994,8 @@ def _rownorm_bwd_kernel(
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
     DX_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the dx stores ("": none)
+    REPLAY_EVICT: tl.constexpr,  # PATH 1 REPLAY: policy of a row's first x / dy loads
+    DH_EVICT: tl.constexpr,  # PATH 1: policy of the dh loads ("": none)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
@@ -1162,8 +1165,8 @@ def _rownorm_bwd_kernel(
                     _prefetch_l2(DH, row - (REPLAY - 1) * num_groups, stride_dhm, col0, M, N,
                                  BLOCK_N)
                 if row < M:
-                    xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, "")
-                    dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, "")
+                    xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, REPLAY_EVICT)
+                    dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, REPLAY_EVICT)
                     mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
@@ -1189,7 +1192,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN, DX_EVICT)
+                        EVEN, DX_EVICT, DH_EVICT)
         elif PREFETCH:
             # Software pipeline one row deep, as in the forward: three rows live (the one
             # waiting for its partials, the one just published, the next one loading).
@@ -1261,7 +1264,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, prev64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN, DX_EVICT)
+                        EVEN, DX_EVICT, DH_EVICT)
                 xa = xn
                 dya = dyn
                 if STATS_AHEAD:
@@ -1302,7 +1305,7 @@ def _rownorm_bwd_kernel(
                     dw_acc, db_acc = _coop_bwd_finish(
                         xhat, wdy, dyf, rstd, p0, p1, DH, DX, row64, stride_dhm, stride_dxm, cols,
                         mask, dw_acc, db_acc, inv_n, IS_RMS, PAIR_SUM, HAS_DH, HAS_DW, HAS_BIAS, AFFINE,
-                        EVEN, DX_EVICT)
+                        EVEN, DX_EVICT, DH_EVICT)
                 dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
         if HAS_DW and AFFINE == 0:
             tl.store(DW + g64 * N + cols, dw_acc, mask=mask)
@@ -2186,6 +2189,13 @@ _DX_EVICT_ENV = os.environ.get("FUSEDNORM_DX_EVICT")
 DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
 
 
+# FUSEDNORM_REPLAY_EVICT: the cooperative REPLAY backward's first x / dy loads of a row
+# with that policy (the second, from L2, is evict_first); FUSEDNORM_DH_EVICT: the
+# cooperative backward's dh loads (A/B runs; unset: none).
+REPLAY_EVICT = os.environ.get("FUSEDNORM_REPLAY_EVICT", "")
+DH_EVICT = os.environ.get("FUSEDNORM_DH_EVICT", "")
+
+
 def _dx_evict(cfg, n: int, element_size: int, is_rms: bool, has_dh: bool) -> str:
     if interpreting() or cfg.path == LOOP:
         return ""
@@ -2945,6 +2955,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("DX_EVICT", _dx_evict(cfg, N, element_size, is_rms, has_dh) if channels is None
          else ""),
+        ("REPLAY_EVICT", REPLAY_EVICT if cfg.path == COOP and not interpreting() else ""),
+        ("DH_EVICT", DH_EVICT if cfg.path == COOP and not interpreting() else ""),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
