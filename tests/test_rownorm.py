@@ -609,12 +609,14 @@ def test_evict_only_cooperative(monkeypatch):
         assert K.Y_EVICT == "evict_first"
 
 
-def test_dx_evict_per_config(monkeypatch):
+def test_store_load_policies_per_config(monkeypatch):
     # DX_EVICT_CONFIGS (v0.30 call 3) as a 132-SM GPU sees them: the cooperative
     # backward's dx stores evict_first for fp32 with dh, 16-bit RMSNorm with dh at 1M,
     # fp32 LayerNorm on 1024-slices, and 16-bit LayerNorm with dh up to GROUP 8 only; the
     # launch takes the policy where the config has it, none in the interpreter.
     monkeypatch.setattr(K, "DX_EVICT", None)
+    monkeypatch.setattr(K, "DH_EVICT", None)
+    monkeypatch.setattr(K, "REPLAY_EVICT", None)
     monkeypatch.setattr(K, "interpreting", lambda: False)
     bwd = K.bwd_config.__wrapped__
     ns = (12288, 16384, 32768, 65536, 131072, 262144, 1 << 20)
@@ -639,11 +641,23 @@ def test_dx_evict_per_config(monkeypatch):
                                       (1024, 4, False, False, ""), (8192, 2, True, False, "")):
         tile = bwd(n, 132, size, is_rms, False, dh)
         assert tile.path == K.TILE and K._dx_evict(tile, n, size, is_rms, dh) == want
+    # The residual forms' load policies (v0.30 call 10): dh evict_first in every
+    # cooperative backward with dh; the replay's first loads evict_last on two configs.
+    assert K._dh_evict(cfg, True) == "evict_first" and K._dh_evict(cfg, False) == ""
+    assert K._dh_evict(bwd(4096, 132, 2, False, False, True), True) == ""  # tile path
+    ln16 = bwd(65536, 132, 2, False, False, True)
+    rms32 = bwd(12288, 132, 4, True, False, True)
+    assert (ln16.replay, rms32.replay) == (2, 1)
+    assert K._replay_evict(ln16) == K._replay_evict(rms32) == "evict_last"
+    for other in (bwd(65536, 132, 2, False), bwd(1 << 20, 132, 2, False, False, True),
+                  bwd(12288, 132, 4, False, False, True)):
+        assert K._replay_evict(other) == ""
     monkeypatch.setattr(K, "DX_EVICT", "")
     assert K._dx_evict(cfg, 12288, 4, False, True) == ""
     monkeypatch.setattr(K, "interpreting", lambda: True)
     monkeypatch.setattr(K, "DX_EVICT", None)
     assert K._dx_evict(cfg, 12288, 4, False, True) == ""
+    assert K._dh_evict(cfg, True) == K._replay_evict(ln16) == ""
 
 
 def test_l2_prefetch_per_config(monkeypatch):

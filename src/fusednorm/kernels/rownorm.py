@@ -994,8 +994,9 @@ def _rownorm_bwd_kernel(
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
     DX_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the dx stores ("": none)
-    REPLAY_EVICT: tl.constexpr,  # PATH 1 REPLAY: policy of a row's first x / dy loads
-    DH_EVICT: tl.constexpr,  # PATH 1: policy of the dh loads ("": none)
+    REPLAY_EVICT: tl.constexpr,  # PATH 1 REPLAY: eviction policy of a row's first x / dy
+    #                              loads ("": none; the second load is evict_first)
+    DH_EVICT: tl.constexpr,  # PATH 1: eviction policy of the dh loads ("": none)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
     #                      L2 a step before it is read (_prefetch_l2)
@@ -2189,11 +2190,42 @@ _DX_EVICT_ENV = os.environ.get("FUSEDNORM_DX_EVICT")
 DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
 
 
-# FUSEDNORM_REPLAY_EVICT: the cooperative REPLAY backward's first x / dy loads of a row
-# with that policy (the second, from L2, is evict_first); FUSEDNORM_DH_EVICT: the
-# cooperative backward's dh loads (A/B runs; unset: none).
-REPLAY_EVICT = os.environ.get("FUSEDNORM_REPLAY_EVICT", "")
-DH_EVICT = os.environ.get("FUSEDNORM_DH_EVICT", "")
+# Two load policies of the cooperative backward with dh (the residual forms), v0.30 call
+# 10 (sweep_coop.py, GPU time, two processes, bf16 / fp32, 12288-1M, none -> the policy;
+# results/2026-11-26-v0.30-runs/call10):
+# - dh, read once, evict_first (DH_EVICT, every cooperative backward with dh): 16-bit
+#   LayerNorm 12288 / 16K / 32K / 64K / 128K / 256K 86.9 / 86.1 / 86.0 / 86.4 / 87.0 / 85.9
+#   -> 88.6 / 89.3 / 90.4 / 88.3 / 89.7 / 88.3; fp32 LayerNorm +0.3 to +1.0; fp32 RMSNorm
+#   +0.4 to +3.2; 16-bit RMSNorm -0.0 to +0.6; at 1M -0.2 to +0.2.
+# - the REPLAY schedule's first x / dy loads of a row evict_last, so the L2 keeps them
+#   for the second (evict_first) load REPLAY steps later (REPLAY_EVICT_CONFIGS: (element
+#   size, is_rms, has_dh, slice, warps, replay)): 16-bit LayerNorm with dh on 2048 / 4,
+#   replay 2, with the dh policy, 12288-256K 88.6 / 89.3 / 90.4 / 88.3 / 89.7 / 88.3 ->
+#   88.9 / 89.1 / 91.8 / 88.9 / 90.1 / 88.8; fp32 RMSNorm with dh on 2048 / 4, replay 1,
+#   12288-64K 99.4 / 99.4 / 100.1 / 100.5 -> 99.7 / 99.8 / 100.3 / 100.6. fp32 LayerNorm with
+#   dh lost with it (-1.2 to +0.2 against the dh policy alone); without dh the replay
+#   configs moved -0.3 to +0.5.
+# FUSEDNORM_DH_EVICT / FUSEDNORM_REPLAY_EVICT (a policy, or none) force them in every
+# cooperative backward (A/B runs; unset: the rules above).
+REPLAY_EVICT_CONFIGS = {(2, False, True, 2048, 4, 2), (4, True, True, 2048, 4, 1)}
+_REPLAY_EVICT_ENV = os.environ.get("FUSEDNORM_REPLAY_EVICT")
+REPLAY_EVICT = None if _REPLAY_EVICT_ENV is None else _REPLAY_EVICT_ENV.replace("none", "")
+_DH_EVICT_ENV = os.environ.get("FUSEDNORM_DH_EVICT")
+DH_EVICT = None if _DH_EVICT_ENV is None else _DH_EVICT_ENV.replace("none", "")
+
+
+def _replay_evict(cfg) -> str:
+    if interpreting() or cfg.path != COOP or not cfg.replay:
+        return ""
+    if REPLAY_EVICT is not None:
+        return REPLAY_EVICT
+    return "evict_last" if cfg.replay_evict else ""
+
+
+def _dh_evict(cfg, has_dh: bool) -> str:
+    if interpreting() or cfg.path != COOP or not has_dh:
+        return ""
+    return "evict_first" if DH_EVICT is None else DH_EVICT
 
 
 def _dx_evict(cfg, n: int, element_size: int, is_rms: bool, has_dh: bool) -> str:
@@ -2382,6 +2414,7 @@ class LaunchConfig:
     late_terms: bool = False  # COOP PREFETCH backward: terms after the wait (LATE_TERMS)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
     dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
+    replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (REPLAY_EVICT)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -2601,6 +2634,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     key = (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay)
     if key in DX_EVICT_CONFIGS and cfg.group <= (DX_EVICT_CONFIGS[key] or cfg.group):
         cfg = replace(cfg, dx_evict=True)
+    if key in REPLAY_EVICT_CONFIGS:
+        cfg = replace(cfg, replay_evict=True)
     return cfg
 
 
@@ -2955,8 +2990,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("DX_EVICT", _dx_evict(cfg, N, element_size, is_rms, has_dh) if channels is None
          else ""),
-        ("REPLAY_EVICT", REPLAY_EVICT if cfg.path == COOP and not interpreting() else ""),
-        ("DH_EVICT", DH_EVICT if cfg.path == COOP and not interpreting() else ""),
+        ("REPLAY_EVICT", _replay_evict(cfg)), ("DH_EVICT", _dh_evict(cfg, has_dh)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
