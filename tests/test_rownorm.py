@@ -616,7 +616,7 @@ def test_store_load_policies_per_config(monkeypatch):
     # launch takes the policy where the config has it, none in the interpreter.
     monkeypatch.setattr(K, "DX_EVICT", None)
     monkeypatch.setattr(K, "DH_EVICT", None)
-    monkeypatch.setattr(K, "REPLAY_EVICT", None)
+    monkeypatch.setattr(K, "LOAD_EVICT", None)
     monkeypatch.setattr(K, "interpreting", lambda: False)
     bwd = K.bwd_config.__wrapped__
     ns = (12288, 16384, 32768, 65536, 131072, 262144, 1 << 20)
@@ -648,16 +648,16 @@ def test_store_load_policies_per_config(monkeypatch):
     ln16 = bwd(65536, 132, 2, False, False, True)
     rms32 = bwd(12288, 132, 4, True, False, True)
     assert (ln16.replay, rms32.replay) == (2, 1)
-    assert K._replay_evict(ln16) == K._replay_evict(rms32) == "evict_last"
+    assert K._load_evict(ln16) == K._load_evict(rms32) == "evict_last"
     for other in (bwd(65536, 132, 2, False), bwd(1 << 20, 132, 2, False, False, True),
                   bwd(12288, 132, 4, False, False, True)):
-        assert K._replay_evict(other) == ""
+        assert K._load_evict(other) == ""
     monkeypatch.setattr(K, "DX_EVICT", "")
     assert K._dx_evict(cfg, 12288, 4, False, True) == ""
     monkeypatch.setattr(K, "interpreting", lambda: True)
     monkeypatch.setattr(K, "DX_EVICT", None)
     assert K._dx_evict(cfg, 12288, 4, False, True) == ""
-    assert K._dh_evict(cfg, True) == K._replay_evict(ln16) == ""
+    assert K._dh_evict(cfg, True) == K._load_evict(ln16) == ""
 
 
 def test_l2_prefetch_per_config(monkeypatch):

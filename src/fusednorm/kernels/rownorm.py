@@ -994,8 +994,9 @@ def _rownorm_bwd_kernel(
     L2_AHEAD: tl.constexpr,  # PATH 1 with REPLAY or PREFETCH: prefetch into L2 the slices
     #                          this many rows past the next (0: none; _prefetch_l2)
     DX_EVICT: tl.constexpr,  # PATH 0, 1: eviction policy of the dx stores ("": none)
-    REPLAY_EVICT: tl.constexpr,  # PATH 1 REPLAY: eviction policy of a row's first x / dy
-    #                              loads ("": none; the second load is evict_first)
+    LOAD_EVICT: tl.constexpr,  # PATH 1 REPLAY or PREFETCH: eviction policy of a row's
+    #                            (first) x / dy loads ("": none; REPLAY's second load is
+    #                            evict_first)
     DH_EVICT: tl.constexpr,  # PATH 1: eviction policy of the dh loads ("": none)
     HOLD_W: tl.constexpr,  # PATH 1, AFFINE 0: the slice's w held in registers (fp32)
     DH_L2: tl.constexpr,  # HAS_DH, PATH 0 or PATH 1 with REPLAY or PREFETCH: dh asked of the
@@ -1166,8 +1167,8 @@ def _rownorm_bwd_kernel(
                     _prefetch_l2(DH, row - (REPLAY - 1) * num_groups, stride_dhm, col0, M, N,
                                  BLOCK_N)
                 if row < M:
-                    xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, REPLAY_EVICT)
-                    dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, REPLAY_EVICT)
+                    xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, LOAD_EVICT)
+                    dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, LOAD_EVICT)
                     mean, rstd = _row_stats(MEAN, RSTD, row, M, IS_RMS, False)
                     xhat, wdy, dz, _, w = _coop_bwd_terms(
                         xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, S, wh,
@@ -1236,8 +1237,8 @@ def _rownorm_bwd_kernel(
                 if STATS_AHEAD:
                     mean_n = mean_b
                     rstd_n = rstd_b
-                xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
-                dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, "")
+                xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, LOAD_EVICT)
+                dyb = _rows_load(DY, nxt, stride_dym, cols, mask, M, EVEN, LOAD_EVICT)
                 if STATS_AHEAD:
                     mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS, True)
                 if DH_L2 and HAS_DH:  # read when this row is finished, next step
@@ -2205,21 +2206,22 @@ DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
 #   12288-64K 99.4 / 99.4 / 100.1 / 100.5 -> 99.7 / 99.8 / 100.3 / 100.6. fp32 LayerNorm with
 #   dh lost with it (-1.2 to +0.2 against the dh policy alone); without dh the replay
 #   configs moved -0.3 to +0.5.
-# FUSEDNORM_DH_EVICT / FUSEDNORM_REPLAY_EVICT (a policy, or none) force them in every
-# cooperative backward (A/B runs; unset: the rules above).
+# FUSEDNORM_DH_EVICT / FUSEDNORM_LOAD_EVICT (a policy, or none) force them in every
+# cooperative backward, the latter on the first x / dy loads of the REPLAY and PREFETCH
+# schedules alike (A/B runs; unset: the rules above).
 REPLAY_EVICT_CONFIGS = {(2, False, True, 2048, 4, 2), (4, True, True, 2048, 4, 1)}
-_REPLAY_EVICT_ENV = os.environ.get("FUSEDNORM_REPLAY_EVICT")
-REPLAY_EVICT = None if _REPLAY_EVICT_ENV is None else _REPLAY_EVICT_ENV.replace("none", "")
+_LOAD_EVICT_ENV = os.environ.get("FUSEDNORM_LOAD_EVICT")
+LOAD_EVICT = None if _LOAD_EVICT_ENV is None else _LOAD_EVICT_ENV.replace("none", "")
 _DH_EVICT_ENV = os.environ.get("FUSEDNORM_DH_EVICT")
 DH_EVICT = None if _DH_EVICT_ENV is None else _DH_EVICT_ENV.replace("none", "")
 
 
-def _replay_evict(cfg) -> str:
-    if interpreting() or cfg.path != COOP or not cfg.replay:
+def _load_evict(cfg) -> str:
+    if interpreting() or cfg.path != COOP or not (cfg.replay or cfg.prefetch):
         return ""
-    if REPLAY_EVICT is not None:
-        return REPLAY_EVICT
-    return "evict_last" if cfg.replay_evict else ""
+    if LOAD_EVICT is not None:
+        return LOAD_EVICT
+    return "evict_last" if cfg.replay and cfg.replay_evict else ""
 
 
 def _dh_evict(cfg, has_dh: bool) -> str:
@@ -2414,7 +2416,7 @@ class LaunchConfig:
     late_terms: bool = False  # COOP PREFETCH backward: terms after the wait (LATE_TERMS)
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
     dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
-    replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (REPLAY_EVICT)
+    replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (_load_evict)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -2990,7 +2992,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
         ("DX_EVICT", _dx_evict(cfg, N, element_size, is_rms, has_dh) if channels is None
          else ""),
-        ("REPLAY_EVICT", _replay_evict(cfg)), ("DH_EVICT", _dh_evict(cfg, has_dh)),
+        ("LOAD_EVICT", _load_evict(cfg)), ("DH_EVICT", _dh_evict(cfg, has_dh)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
