@@ -158,11 +158,6 @@ def _spin_each(ptrs, mask, tag):
         dtype=tl.int64, is_pure=False, pack=1)
 
 
-# FUSEDNORM_L2_HINT=1: the bulk L2 prefetches carry an evict_last cache policy (A/B runs;
-# unset: none).
-L2_HINT = tl.constexpr(os.environ.get("FUSEDNORM_L2_HINT", "0") != "0")
-
-
 @triton.jit
 def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
     """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
@@ -175,24 +170,6 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
     nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
     addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
     ok = (row >= 0) & (row < M) & (addr % 16 == 0) & (nbytes > 0)
-    if L2_HINT:  # the prefetched lines marked evict_last in the L2 (an A/B knob)
-        tl.inline_asm_elementwise(
-            asm="""{
-            .reg .pred %p, %q;
-            .reg .b32 %t;
-            .reg .b64 %pol;
-            mov.u32 %t, %tid.x;
-            setp.eq.u32 %p, %t, 0;
-            setp.ne.s32 %q, $2, 0;
-            and.pred %p, %p, %q;
-            createpolicy.fractional.L2::evict_last.b64 %pol, 1.0;
-            @%p cp.async.bulk.prefetch.L2.global.L2::cache_hint [$1], $3, %pol;
-            mov.u32 $0, 0;
-            }""",
-            constraints="=r,l,r,r",
-            args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
-            dtype=tl.int32, is_pure=False, pack=1)
-        return
     tl.inline_asm_elementwise(
         asm="""{
         .reg .pred %p, %q;
