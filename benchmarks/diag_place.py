@@ -28,23 +28,29 @@ OFFSETS_KB = [int(v) for v in os.environ.get(
 DT = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 
 
+def case_inputs(case):
+    """A case's mode, is_rms, residual flag, (m, n), and its inputs x, residual, w, b
+    (about 2^27 elements, seeded) and eps. Shared with diag_sms.py."""
+    mode, op, dt, n, res = case.split("/")
+    n, res, dtype, is_rms = int(n), res == "1", DT[dt], op == "rms"
+    m = (1 << 27) // n
+    torch.manual_seed(0)
+    x = torch.randn(m, n, device="cuda", dtype=dtype)
+    r = torch.randn_like(x) if res else None
+    w = (1 + 0.1 * torch.randn(n, device="cuda")).to(dtype)
+    b = None if is_rms else (0.1 * torch.randn(n, device="cuda")).to(dtype)
+    return mode, is_rms, res, m, n, x, r, w, b, 1e-5
+
+
 def main():
     copy = copy_gbps(CudaClock(10, 100), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} copy {copy:.0f} GB/s", flush=True)
     out = []
     for case in CASES.split(";"):
-        mode, op, dt, n, res = case.split("/")
-        n, res, dtype, is_rms = int(n), res == "1", DT[dt], op == "rms"
-        m = (1 << 27) // n
-        torch.manual_seed(0)
-        x = torch.randn(m, n, device="cuda", dtype=dtype)
-        r = torch.randn_like(x) if res else None
-        w = (1 + 0.1 * torch.randn(n, device="cuda")).to(dtype)
-        b = None if is_rms else (0.1 * torch.randn(n, device="cuda")).to(dtype)
-        eps = 1e-5
+        mode, is_rms, res, m, n, x, r, w, b, eps = case_inputs(case)
         numel = m * n
         pool = torch.empty(numel * 2 + (max(OFFSETS_KB) << 10) // x.element_size() + 4096,
-                           device="cuda", dtype=dtype)
+                           device="cuda", dtype=x.dtype)
         if mode == "bwd":
             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)
             hx = h if res else x

@@ -16,6 +16,7 @@ import sys
 
 import torch
 
+from diag_place import case_inputs  # benchmarks/ is on the path when run as a script
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
 from fusednorm.kernels import rownorm as K
 from fusednorm.ops import rownorm as OR
@@ -25,7 +26,6 @@ CASES = os.environ.get(
     "fwd/ln/bf16/1048576/0;fwd/rms/fp32/65536/0;bwd/ln/bf16/12288/0;bwd/ln/bf16/65536/0;"
     "bwd/ln/bf16/262144/0;bwd/ln/bf16/65536/1;bwd/rms/fp32/131072/0")
 SMS = [int(v) for v in os.environ.get("DIAG_SMS", "132,128,124,120,116").split(",")]
-DT = {"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}
 
 
 def main():
@@ -35,15 +35,7 @@ def main():
     sm0 = K.sm_count
     out = []
     for case in CASES.split(";"):
-        mode, op, dt, n, res = case.split("/")
-        n, res, dtype, is_rms = int(n), res == "1", DT[dt], op == "rms"
-        m = (1 << 27) // n
-        torch.manual_seed(0)
-        x = torch.randn(m, n, device="cuda", dtype=dtype)
-        r = torch.randn_like(x) if res else None
-        w = (1 + 0.1 * torch.randn(n, device="cuda")).to(dtype)
-        b = None if is_rms else (0.1 * torch.randn(n, device="cuda")).to(dtype)
-        eps = 1e-5
+        mode, is_rms, res, m, n, x, r, w, b, eps = case_inputs(case)
         y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)
         hx = h if res else x
         dy = torch.randn_like(x)
