@@ -2115,7 +2115,6 @@ def _l2_ahead(cfg) -> int:
     return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
 
 
-
 # FUSEDNORM_DH_L2=0 / 1: every backward with dh prefetches dh (or none), whatever its
 # config's dh_l2 (A/B runs; unset: the configs' own).
 _DH_L2_ENV = os.environ.get("FUSEDNORM_DH_L2")
