@@ -1807,6 +1807,15 @@ FWD_EVICT = ("", "evict_last")
 # 12288 98.5-98.9 -> 97.0-97.1, so only 32768 takes it. x evict_first as well lost
 # everywhere (-0.5 to -6).
 TILE_EVICT = {32768: ("", "evict_last")}
+
+
+def _policy_env(name: str, default=None):
+    """An eviction-policy knob: the variable's policy ("none": no policy, ""), else
+    `default` where it is unset (None: the tables' rules decide)."""
+    value = os.environ.get(name)
+    return default if value is None else value.replace("none", "")
+
+
 # The cooperative forward's y and h stores of the row norms are marked evict_first (tl.store's
 # eviction_policy: PTX st.global.L1::evict_first.L2::cache_hint): written once and not read
 # again, they then leave the L2 before the slices that L2_AHEAD prefetched. v0.30 call 2
@@ -1818,7 +1827,7 @@ TILE_EVICT = {32768: ("", "evict_last")}
 # bf16 1M 92.7 -> 94.4). The x loads evict_first as well lost (-4.9 to +1.4). GroupNorm's
 # rows path (call 3, sweep_groupnorm.py, NCHW, two processes) moved -0.7 to +0.9 with it
 # and keeps none. FUSEDNORM_Y_EVICT=none (or another policy) for A/B runs.
-Y_EVICT = os.environ.get("FUSEDNORM_Y_EVICT", "evict_first").replace("none", "")
+Y_EVICT = _policy_env("FUSEDNORM_Y_EVICT", "evict_first")
 # The tile forward's y stores keep no policy: evict_first lost 0.1-1.1 points at 1K-32K
 # (v0.30 call 4, the same method).
 # Backward tile path: (block, element size, is_rms, has_dh) -> (rows a step, warps,
@@ -2186,8 +2195,7 @@ def _late_terms(cfg) -> bool:
 DX_EVICT_CONFIGS = {(4, False, True, 2048, 8, 1): None, (4, True, True, 2048, 4, 1): None,
                     (2, True, True, 16384, 32, 1): None, (4, False, False, 1024, 4, 0): None,
                     (2, False, True, 2048, 4, 2): 8}
-_DX_EVICT_ENV = os.environ.get("FUSEDNORM_DX_EVICT")
-DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
+DX_EVICT = _policy_env("FUSEDNORM_DX_EVICT")
 
 
 # Two load policies of the cooperative backward with dh (the residual forms), v0.30 call
@@ -2209,10 +2217,8 @@ DX_EVICT = None if _DX_EVICT_ENV is None else _DX_EVICT_ENV.replace("none", "")
 # cooperative backward, the latter on the first x / dy loads of the REPLAY and PREFETCH
 # schedules alike (A/B runs; unset: the rules above).
 REPLAY_EVICT_CONFIGS = {(2, False, True, 2048, 4, 2), (4, True, True, 2048, 4, 1)}
-_LOAD_EVICT_ENV = os.environ.get("FUSEDNORM_LOAD_EVICT")
-LOAD_EVICT = None if _LOAD_EVICT_ENV is None else _LOAD_EVICT_ENV.replace("none", "")
-_DH_EVICT_ENV = os.environ.get("FUSEDNORM_DH_EVICT")
-DH_EVICT = None if _DH_EVICT_ENV is None else _DH_EVICT_ENV.replace("none", "")
+LOAD_EVICT = _policy_env("FUSEDNORM_LOAD_EVICT")
+DH_EVICT = _policy_env("FUSEDNORM_DH_EVICT")
 
 
 def _load_evict(cfg) -> str:
