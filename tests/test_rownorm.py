@@ -660,6 +660,30 @@ def test_store_load_policies_per_config(monkeypatch):
     assert K._dh_evict(cfg, True) == K._load_evict(ln16) == ""
 
 
+def test_l2_hint_per_config(monkeypatch):
+    # _l2_hint (v0.31): the cooperative forward's L2 prefetches evict_last for 16-bit
+    # RMSNorm without a residual where a row takes at most L2_HINT_MAX_GROUP programs (64K,
+    # 128K on a 132-SM GPU), on no other forward; FUSEDNORM_L2_HINT (K.L2_HINT) forces it
+    # on every prefetching forward or off; never without a prefetch (the interpreter).
+    monkeypatch.setattr(K, "L2_HINT", None)
+    monkeypatch.setattr(K, "L2_AHEAD", None)
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    fwd = K.fwd_config.__wrapped__
+    ns = (65536, 131072, 262144, 1 << 20)
+    assert tuple(K._l2_hint(fwd(n, 132, 2, False, True)) for n in ns) == (1, 1, 0, 0)
+    for size, res, is_rms in ((2, False, False), (4, False, True), (2, True, True)):
+        assert not any(K._l2_hint(fwd(n, 132, size, res, is_rms)) for n in ns)
+    assert not K._l2_hint(fwd(65536, 132, 2, False, True, True))  # GroupNorm's rows path
+    ln = fwd(65536, 132, 2, False, False)
+    monkeypatch.setattr(K, "L2_HINT", True)
+    assert K._l2_hint(ln) and not K._l2_hint(fwd(4096, 132, 2, False, True))  # tile path
+    monkeypatch.setattr(K, "L2_HINT", False)
+    assert not K._l2_hint(fwd(65536, 132, 2, False, True))
+    monkeypatch.setattr(K, "L2_HINT", None)
+    monkeypatch.setattr(K, "interpreting", lambda: True)
+    assert not K._l2_hint(fwd(65536, 132, 2, False, True))
+
+
 def test_l2_prefetch_per_config(monkeypatch):
     # L2_AHEAD (v0.18): the config tables' seventh field, one step ahead for the 16-bit
     # row norms without a residual, GroupNorm's 16-bit rows path and the fp32 configs

@@ -159,7 +159,7 @@ def _spin_each(ptrs, mask, tag):
 
 
 @triton.jit
-def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
+def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr, HINT: tl.constexpr):
     """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
     N, nor for a row below 0): one bulk prefetch (PTX cp.async.bulk.prefetch.L2, sm_90)
     issued by the program's first thread, so the lines come from memory while the
@@ -170,6 +170,24 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
     nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
     addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
     ok = (row >= 0) & (row < M) & (addr % 16 == 0) & (nbytes > 0)
+    if HINT:  # the lines marked evict_last in the L2 (_l2_hint)
+        tl.inline_asm_elementwise(
+            asm="""{
+            .reg .pred %p, %q;
+            .reg .b32 %t;
+            .reg .b64 %pol;
+            mov.u32 %t, %tid.x;
+            setp.eq.u32 %p, %t, 0;
+            setp.ne.s32 %q, $2, 0;
+            and.pred %p, %p, %q;
+            createpolicy.fractional.L2::evict_last.b64 %pol, 1.0;
+            @%p cp.async.bulk.prefetch.L2.global.L2::cache_hint [$1], $3, %pol;
+            mov.u32 $0, 0;
+            }""",
+            constraints="=r,l,r,r",
+            args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
+            dtype=tl.int32, is_pure=False, pack=1)
+        return
     tl.inline_asm_elementwise(
         asm="""{
         .reg .pred %p, %q;
@@ -189,15 +207,15 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr):
 @triton.jit
 def _prefetch_rows(A, B, C, first, stride_a, stride_b, stride_c, col0, M, N,
                    ROWS: tl.constexpr, BLOCK_N: tl.constexpr, HAS_B: tl.constexpr,
-                   HAS_C: tl.constexpr):
+                   HAS_C: tl.constexpr, HINT: tl.constexpr = False):
     """_prefetch_l2 of the slices of rows first .. first + ROWS - 1 of A, and of B and C
     where present (HAS_B, HAS_C)."""
     for i in tl.static_range(ROWS):
-        _prefetch_l2(A, first + i, stride_a, col0, M, N, BLOCK_N)
+        _prefetch_l2(A, first + i, stride_a, col0, M, N, BLOCK_N, HINT)
         if HAS_B:
-            _prefetch_l2(B, first + i, stride_b, col0, M, N, BLOCK_N)
+            _prefetch_l2(B, first + i, stride_b, col0, M, N, BLOCK_N, HINT)
         if HAS_C:
-            _prefetch_l2(C, first + i, stride_c, col0, M, N, BLOCK_N)
+            _prefetch_l2(C, first + i, stride_c, col0, M, N, BLOCK_N, HINT)
 
 
 @triton.jit
@@ -666,6 +684,7 @@ def _rownorm_fwd_kernel(
     EVEN: tl.constexpr,  # no column past N in a tile (PATH 0) or slice (PATH 1): _even
     L2_AHEAD: tl.constexpr,  # PATH 1: prefetch into L2 the slices this many steps past the
     #                          next (0: none; _prefetch_l2)
+    L2_HINT: tl.constexpr,  # PATH 1: those prefetches mark their lines evict_last (_l2_hint)
     ONE_PASS: tl.constexpr,  # PATH 0 LayerNorm: mean and variance from one pair of shifted
     #                          sums (one reduction), not two reductions (_tile_one_pass)
 ):
@@ -784,7 +803,8 @@ def _rownorm_fwd_kernel(
                         kb = 0.0
                     if L2_AHEAD > 0:
                         _prefetch_rows(X, R, R, row0 + L2_AHEAD * step, stride_xm, stride_rm, 0,
-                                       part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False)
+                                       part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False,
+                                       L2_HINT)
                     _coop_fwd_publish(WS, hb, kb, rows, rows64, row0, live, mask, part, n_part,
                                       M, TAG, ROWS, GROUP, IS_RMS, SYNC, PAIR_SUM, ROW_TAG,
                                       EVEN)
@@ -857,7 +877,8 @@ def _rownorm_fwd_kernel(
                     kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, R, R, row0 + (1 + L2_AHEAD) * step, stride_xm, stride_rm, 0,
-                                   part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False)
+                                   part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False,
+                                   L2_HINT)
                 prev0 = row0 - step
                 if prev0 >= first:
                     prev = prev0 + ridx
@@ -1165,7 +1186,7 @@ def _rownorm_bwd_kernel(
                                    stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
                 if DH_L2 and HAS_DH:  # the row finished next step (below)
                     _prefetch_l2(DH, row - (REPLAY - 1) * num_groups, stride_dhm, col0, M, N,
-                                 BLOCK_N)
+                                 BLOCK_N, False)
                 if row < M:
                     xb = _slice_load(X + row64 * stride_xm + cols, mask, EVEN, LOAD_EVICT)
                     dyb = _slice_load(DY + row64 * stride_dym + cols, mask, EVEN, LOAD_EVICT)
@@ -1242,7 +1263,7 @@ def _rownorm_bwd_kernel(
                 if STATS_AHEAD:
                     mean_b, rstd_b = _row_stats(MEAN, RSTD, nxt, M, IS_RMS, True)
                 if DH_L2 and HAS_DH:  # read when this row is finished, next step
-                    _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N)
+                    _prefetch_l2(DH, row, stride_dhm, col0, M, N, BLOCK_N, False)
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, DY, DH, row + (1 + L2_AHEAD) * num_groups, stride_xm,
                                    stride_dym, stride_dhm, col0, M, N, 1, BLOCK_N, True, HAS_DH)
@@ -2124,6 +2145,25 @@ def _l2_ahead(cfg) -> int:
     return cfg.l2_ahead if L2_AHEAD is None else L2_AHEAD
 
 
+# The cooperative forward's bulk L2 prefetches with an evict_last cache policy (L2_HINT):
+# 16-bit RMSNorm without a residual, where a row takes at most L2_HINT_MAX_GROUP programs.
+# v0.30 call 13 (sweep_coop.py, GPU time, bf16, two processes, the inference variant, none
+# -> evict_last on every prefetch; results/2026-11-26-v0.30-runs/call13): RMSNorm 64K /
+# 128K 93.6-94.0 / 93.4-93.6 -> 94.7 / 94.5-94.8, 256K (GROUP 64) 95.4 -> 96.1 / 93.9, 1M
+# level; LayerNorm lost (bf16 128K / 256K 90.1-92.7 -> 88.5-88.9, fp32 128K 91.2-93.1 ->
+# 82.2-83.1). FUSEDNORM_L2_HINT=1 / 0 puts it on every prefetching forward / on none (A/B
+# runs; unset: this rule).
+L2_HINT_MAX_GROUP = 32
+_HINT_ENV = os.environ.get("FUSEDNORM_L2_HINT")
+L2_HINT = None if _HINT_ENV is None else _HINT_ENV != "0"
+
+
+def _l2_hint(cfg) -> bool:
+    if _l2_ahead(cfg) == 0:
+        return False
+    return cfg.l2_hint if L2_HINT is None else L2_HINT
+
+
 # FUSEDNORM_DH_L2=0 / 1: every backward with dh prefetches dh (or none), whatever its
 # config's dh_l2 (A/B runs; unset: the configs' own).
 _DH_L2_ENV = os.environ.get("FUSEDNORM_DH_L2")
@@ -2422,6 +2462,7 @@ class LaunchConfig:
     hold_w: bool = False  # COOP backward: w held in registers (HOLD_W_CONFIGS)
     dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
     replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (_load_evict)
+    l2_hint: bool = False  # COOP forward: the L2 prefetches evict_last (_l2_hint)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -2540,7 +2581,12 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     else:
         choices = FWD_COOP_RMS16 if is_rms else FWD_COOP_LN16
     sync4 = None if residual else SYNC4.get(("fwd", 4 if element_size >= 4 else 2, is_rms))
-    return _coop(n, sms, choices, sync4) or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+    cfg = _coop(n, sms, choices, sync4)
+    if cfg is None:
+        return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+    if element_size < 4 and is_rms and not residual and cfg.group <= L2_HINT_MAX_GROUP:
+        cfg = replace(cfg, l2_hint=True)
+    return cfg
 
 
 @functools.lru_cache(maxsize=1024)
@@ -2829,7 +2875,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
          else ""),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
-        ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
+        ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)), ("L2_HINT", _l2_hint(cfg)),
         ("ONE_PASS", cfg.path == TILE and not is_rms and channels is None
          and _tile_one_pass(N, element_size, has_res, stats or scratch))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
