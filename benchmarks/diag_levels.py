@@ -49,6 +49,7 @@ def main():
     for case in CASES.split(";"):
         mode, is_rms, res, m, n, x0, r, w, b, eps = case_inputs(case)
         keep = []
+        dy0 = dh = None
         if mode == "bwd":
             y, h, mean, rstd = OR.fwd_impl(x0, r, w, b, eps, is_rms)
             dy0 = torch.randn_like(x0)
