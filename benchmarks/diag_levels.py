@@ -12,7 +12,9 @@ copy per trial and the buffers' addresses, and the GPU's clocks at the start.
     python benchmarks/diag_levels.py OUT.json
 
 Cases by DIAG_CASES (diag_place.py's format, forward or backward); DIAG_TRIALS fresh
-buffers per variant (default 4)."""
+buffers per variant (default 4); DIAG_WS_KB: byte offsets (KiB, comma-separated) at which
+the cooperative workspace is placed in one pool instead of the library's (variant
+"ws<offset>", x and y the first buffers), timed first."""
 import json
 import os
 import subprocess
@@ -31,6 +33,7 @@ CASES = os.environ.get(
     "DIAG_CASES", "fwd/ln/fp32/262144/0;fwd/ln/fp32/131072/0;fwd/ln/bf16/131072/0;"
     "fwd/rms/bf16/65536/0;bwd/ln/bf16/65536/0")
 TRIALS = int(os.environ.get("DIAG_TRIALS", "4"))
+WS_KB = [int(v) for v in os.environ.get("DIAG_WS_KB", "").split(",") if v]
 
 
 def clocks() -> str:
@@ -82,6 +85,24 @@ def main():
             return 100 * nbytes / ms / 1e6 / copy
 
         line = {}
+        if WS_KB:
+            # The cooperative workspace at byte offsets in one pool (zeroed at each launch,
+            # tag 1, as the library's own during graph capture), x and y the first ones.
+            pool = torch.zeros((max(WS_KB) << 7) + (8 << 20), device="cuda", dtype=torch.int64)
+            library = K.coop_workspace
+            for off_kb in WS_KB:
+                def at(device, words, fresh=False, span=1, o=off_kb << 7):
+                    v = pool[o:o + words]
+                    v.zero_()
+                    return v, 1
+                K.coop_workspace = at
+                try:
+                    vals = [timed(x0, out0, dy0) for _ in range(2)]
+                finally:
+                    K.coop_workspace = library
+                line[f"ws{off_kb}"] = vals
+                out.extend(dict(case=case, variant=f"ws{off_kb}", pct=v) for v in vals)
+            del pool
         for variant in ("base", "x", "y", "both", "base"):
             vals = []
             for _ in range(TRIALS):
