@@ -13,7 +13,9 @@ measured in the same run; bytes are the fewest (x + dy read, dx written).
 Environment: GNB_DTYPES (bf16,fp32), GNB_ACTS (none,silu), GNB_CONFIGS_2 / GNB_CONFIGS_4
 (';'-separated slice/warps/pps[/prefetch/rows] for 16-bit / fp32; `default` is the
 library's table), GNB_SHAPES (names below), GNB_MODE=fwd: the forward instead
-(rownorm.GN_FWD_COOP patched, ops.groupnorm.fwd_impl timed, x read and y written)."""
+(rownorm.GN_FWD_COOP patched, ops.groupnorm.fwd_impl timed, x read and y written), GNB_WARM=1:
+run each variant once, untimed (Triton's cache filled by parallel processes before the
+timed run).
 import json
 import os
 import sys
@@ -29,12 +31,13 @@ from fusednorm.ops import groupnorm as OG
 
 SHAPES = {"unet_320": ((16, 320, 64, 64), 32), "vae_512": ((2, 512, 128, 128), 32),
           "vae_256": ((2, 256, 256, 256), 32), "vae_128": ((2, 128, 512, 512), 32),
-          "in3d_64": ((8, 64, 64, 64, 64), None)}
+          "in3d_64": ((8, 64, 64, 64, 64), None), "in3d_32": ((2, 32, 128, 128, 128), None)}
 NAMES = os.environ.get("GNB_SHAPES", ",".join(SHAPES)).split(",")
 DTYPES = [{"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[d]
           for d in os.environ.get("GNB_DTYPES", "bf16,fp32").split(",")]
 ACTS = [None if a == "none" else a for a in os.environ.get("GNB_ACTS", "none,silu").split(",")]
 FWD = os.environ.get("GNB_MODE") == "fwd"
+WARM = os.environ.get("GNB_WARM") == "1"
 DEFAULT = ({2: "default;4096/8/4;2048/4/8;2048/8/4;4096/4/4;8192/8/2",
             4: "default;4096/8/2;2048/4/4;4096/4/4;2048/8/4"} if FWD else
            {2: "default;4096/4/2;2048/4/4;2048/8/2;1024/4/8",
@@ -111,6 +114,9 @@ def main():
                             fn = lambda: OG.bwd_impl(dy, x, w, b, mean, rstd, G, act, True,
                                                      True)
                         outs = fn()
+                        if WARM:
+                            print(f"{name} {cfg} compiled", flush=True)
+                            continue
                         err = max(((o.float() - r).abs().max() / r.abs().max()).item()
                                   for o, r in zip(outs, ref))
                         ms = graph_ms(fn, reps=10, warmup=2)
