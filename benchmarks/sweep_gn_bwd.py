@@ -15,7 +15,7 @@ Environment: GNB_DTYPES (bf16,fp32), GNB_ACTS (none,silu), GNB_CONFIGS_2 / GNB_C
 library's table), GNB_SHAPES (names below), GNB_MODE=fwd: the forward instead
 (rownorm.GN_FWD_COOP patched, ops.groupnorm.fwd_impl timed, x read and y written), GNB_WARM=1:
 run each variant once, untimed (Triton's cache filled by parallel processes before the
-timed run).
+timed run)."""
 import json
 import os
 import sys
