@@ -181,12 +181,42 @@ def test_split_row_large_mean(device):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("n", [1 << 20])
+@pytest.mark.parametrize("n", [1 << 20, 1 << 21])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_million_row_gpu(is_rms, residual, n):
-    # 1M: one row group of slices of 8192, or (16-bit RMSNorm with dh) two of 16384.
+    # 1M: one row group of slices of 8192, or (16-bit RMSNorm with dh) two of 16384. 2M:
+    # slices of 16384 (LONG_BWD and the forward tables' last entries), with dh the loop
+    # path's backward; fp32 as well there.
     _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms, residual=residual)
+    if n > 1 << 20:
+        _run(torch.device("cuda"), torch.float32, (3, n), is_rms=is_rms, residual=residual)
+
+
+def test_long_row_configs(monkeypatch):
+    # Rows longer than 8192 x SMs (v0.31 calls 4-5), as a 132-SM GPU sees them: slices of
+    # 16384 on 16 warps, one row group; the forward prefetches into L2 but in fp32 RMSNorm
+    # and with a residual; the backward without dh replays (LONG_BWD), with dh the loop
+    # path; GroupNorm's rows path the same, its 16-bit backward with the prefetch too.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
+    n = 1 << 21
+    for size, is_rms, l2 in ((2, False, 1), (2, True, 1), (4, False, 1), (4, True, 0)):
+        cfg = fwd(n, 132, size, False, is_rms)
+        assert (cfg.path, cfg.block_n, cfg.num_warps, cfg.group, cfg.l2_ahead) == \
+            (K.COOP, 16384, 16, 128, l2), (size, is_rms)
+        assert fwd(n, 132, size, True, is_rms).l2_ahead == 0
+        cfg = bwd(n, 132, size, is_rms)
+        assert (cfg.path, cfg.block_n, cfg.num_warps, cfg.group, cfg.replay) == \
+            (K.COOP, 16384, 16, 128, 1), (size, is_rms)
+        assert bwd(n, 132, size, is_rms, False, True).path == K.LOOP
+        assert bwd(1 << 22, 132, size, is_rms).path == K.LOOP  # GROUP 256
+    for size, l2 in ((2, 1), (4, 0)):
+        cfg = bwd(n, 132, size, False, True)
+        assert (cfg.block_n, cfg.num_warps, cfg.replay, cfg.l2_ahead) == (16384, 16, 1, l2)
+        assert fwd(n, 132, size, False, False, True).block_n == 16384
+    # 1M keeps its slices of 8192.
+    assert bwd(1 << 20, 132, 2, False).block_n == fwd(1 << 20, 132, 2).block_n == 8192
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])

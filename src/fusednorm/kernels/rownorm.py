@@ -1675,8 +1675,16 @@ FWD_COOP_FP32 = ((8192, 8, 1, True, 2), (16384, 16, 1))
 #   91.1 / 85.5, and at 1M 8192 / 8 / 1 (one row a step) with it 85.4 against 76.2;
 #   RMSNorm keeps FWD_COOP_FP32 (with prefetch 93.5 / 97.0 / 92.8 against 94.4 / 96.5 /
 #   95.2).
-FWD_COOP_LN32 = ((4096, 8, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1))
-FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
+# v0.31 calls 4-5 (results/2026-11-26-v0.31-runs/, GPU time, % of copy): rows longer than
+# 8192 x SMs (2M: slices of 16384, one row group of 128 programs) with the L2 prefetch one
+# step ahead (sweep_coop.py, 64 rows): LayerNorm bf16 67.6 -> 84.2, fp32 75.0 -> 78.8;
+# GroupNorm's rows path (sweep_gn_bwd.py, InstanceNorm 2x32x128^3 contiguous) bf16 70.4 /
+# 59.0 -> 88.7 / 76.8 (none / silu), fp16 71.2 / 61.3 -> 88.6 / 78.5 (8 warps 88.7-90.1 /
+# 75.7-77.0).
+FWD_COOP_LN32 = ((4096, 8, 2, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1),
+                 (16384, 16, 1, True, 1, 0, 1))
+FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1),
+                 (16384, 16, 1, True, 1, 0, 1))
 # v0.16 (results/2026-11-25-h100-v0.16-runs/, calls 5-6): 16-bit RMSNorm without a residual
 # read 84.3-84.6% at 64K with FWD_COOP's 8192 / 8 / 2 (call 6 ab_rows.py, this tree
 # against v0.9's and v0.14's, alternated twice: 84.1-84.4 against 89.1-89.3; 256K 87.4-88.3
@@ -1692,8 +1700,10 @@ FWD_COOP_LN16 = ((4096, 4, 4, True, 1, 0, 1), (8192, 8, 2, True, 1, 0, 1), (1638
 # 93.0-93.1), 256K lost (94.5-94.7 -> 75.0-75.2): taken at GROUP 32 (64K). The 16-bit
 # LayerNorm lost with it (64K 89.6-89.8 -> 88.9-89.0), and slices of 2048 with more
 # programs per SM (6, 8) or 4096 / 4 / 3 lost for both (call 1).
+# v0.31 call 5: at 2M (slices of 16384) with the L2 prefetch 75.8 -> 89.2 (bf16); fp32
+# RMSNorm lost with it (94.5 -> 86.4) and keeps FWD_COOP_FP32's.
 FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 1),
-                  (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1))
+                  (8192, 8, 2, True, 1, 0, 1), (16384, 16, 1, True, 1, 0, 1))
 # v0.17 (results/2026-11-25-h100-v0.17-runs/call3, sweep_coop.py, GPU time, two runs, %
 # of copy at N = 1M, where slices of 8192 make a row span the GPU: one row group, so each
 # row's wait was exposed; REPLAY r = the sixth field): fp32 LayerNorm 62.3 / 62.9 (8192 /
@@ -1784,22 +1794,28 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # 256K -1 (89.0-89.7 against 90.1-90.7): taken to GROUP 64; with dh (all GROUP) bf16
 # 89.9-91.5 -> 90.6-92.0, fp16 89.8-91.6 -> 90.8-92.5. 16-bit LayerNorm at 1M (8192 / 8
 # / 1, calls 7-8) with late terms: bf16 80.9-82.1 -> 84.6-84.9, fp16 81.8-82.1 -> 84.7-85.2.
+# v0.31 call 5 (sweep_coop.py, GPU time, % of copy, N = 2M, 64 rows): rows longer than
+# 8192 x SMs ran the loop path, one program a row (64 of 132 SMs here): LayerNorm bf16 /
+# fp32 16.7 / 27.6, RMSNorm 24.3 / 38.3. Slices of 16384 on 16 warps, one row group, replay
+# 1 (the last entry of each table below without dh): 50.4 / 37.2 and 71.0 / 57.3 (32
+# warps 41.9 / 30.2 / 70.5 / 46.2; with the L2 prefetch as well 44.8 / 29.4 / 68.8 / 41.7).
+LONG_BWD = (16384, 16, 1, True, 1, 1)
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((2048, 4, 4, True, 1, 0, 1, 1, 8), (4096, 4, 2, True, 1, 0, 1, 32),
                         (2048, 4, 4, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
-                        (8192, 8, 1, True, 1, 0, 1)),
+                        (8192, 8, 1, True, 1, 0, 1), LONG_BWD),
     (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
-                       (8192, 8, 1, True, 1, 0, 1)),
+                       (8192, 8, 1, True, 1, 0, 1), LONG_BWD),
     (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
                       (8192, 8, 1)),
     (4, False, False): ((1024, 4, 5, True, 1, 0, 1, 1, 64), (1024, 4, 4, True, 1, 1, 1, 32, 32),
                         (1024, 4, 4, True, 1, 0, 1),
                         (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
-                        (8192, 16, 1, True, 1, 1)),
+                        (8192, 16, 1, True, 1, 1), LONG_BWD),
     (4, False, True): ((2048, 8, 3, True, 1, 1), (4096, 8, 1), (8192, 16, 1, True, 1, 1)),
     (4, True, False): ((1024, 4, 5, True, 1, 0, 1), (2048, 4, 4, True, 1, 0, 1), (4096, 4, 2),
-                       (8192, 8, 1, True, 1, 0, 0)),
+                       (8192, 8, 1, True, 1, 0, 0), LONG_BWD),
     (4, True, True): ((2048, 4, 4, True, 1, 1, 0, 1, 32), (2048, 4, 4), (4096, 4, 2),
                       (8192, 16, 1, True, 1, 1)),
 }
@@ -2047,9 +2063,14 @@ GN_FWD_COOP = {2: FWD_COOP_LN16,
 # measured at 1M), VAE 128 (L = 1M) 68.5 / 64.2 on the rows path, which it left before
 # (two rows live measured 51.8 against the group path's 59.7 in v0.10). bf16 keeps its
 # schedules: VAE 128 60.4 -> 60.9 (16 warps, replay 2), with silu 53.1 -> 41.
+# v0.31 calls 4-5 (sweep_gn_bwd.py, InstanceNorm 2x32x128^3 contiguous: groups of 2M, more
+# than 8192 x SMs, which took the split path, 457 us bf16 / 895 us fp32 as called):
+# slices of 16384 on 16 warps, replay 1, GPU time, none / silu: bf16 330.7 / 493.5 us
+# (80.9% / 54.2%), with the L2 prefetch as well 332.5 / 387.9 us (80.5 / 69.0), fp16 alike
+# (81.4 / 68.6 with it); fp32 801.8 / 836.1 us (66.8 / 64.1), with the prefetch 1083 us.
 GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
-                   (8192, 8, 1, True, 1, 0, 1)),
-               4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2))}
+                   (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1, True, 1, 1, 1)),
+               4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
