@@ -186,8 +186,8 @@ def test_split_row_large_mean(device):
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
 def test_million_row_gpu(is_rms, residual, n):
     # 1M: one row group of slices of 8192, or (16-bit RMSNorm with dh) two of 16384. 2M:
-    # slices of 16384 (LONG_BWD and the forward tables' last entries), with dh the loop
-    # path's backward; fp32 as well there.
+    # slices of 16384 (LONG_BWD and the forward tables' last entries; fp32 LayerNorm's
+    # backward with dh the loop path); fp32 as well there.
     _run(torch.device("cuda"), torch.bfloat16, (4, n), is_rms=is_rms, residual=residual)
     if n > 1 << 20:
         _run(torch.device("cuda"), torch.float32, (3, n), is_rms=is_rms, residual=residual)
@@ -196,8 +196,9 @@ def test_million_row_gpu(is_rms, residual, n):
 def test_long_row_configs(monkeypatch):
     # Rows longer than 8192 x SMs (v0.31 calls 4-5), as a 132-SM GPU sees them: slices of
     # 16384 on 16 warps, one row group; the forward prefetches into L2 but in fp32 RMSNorm
-    # and with a residual; the backward without dh replays (LONG_BWD), with dh the loop
-    # path; GroupNorm's rows path the same, its 16-bit backward with the prefetch too.
+    # and with a residual; the backward replays (LONG_BWD), but fp32 LayerNorm's with dh
+    # (the loop path); GroupNorm's rows path the same, its 16-bit backward with the
+    # prefetch too.
     monkeypatch.setattr(K, "interpreting", lambda: False)
     fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
     n = 1 << 21
@@ -209,7 +210,9 @@ def test_long_row_configs(monkeypatch):
         cfg = bwd(n, 132, size, is_rms)
         assert (cfg.path, cfg.block_n, cfg.num_warps, cfg.group, cfg.replay) == \
             (K.COOP, 16384, 16, 128, 1), (size, is_rms)
-        assert bwd(n, 132, size, is_rms, False, True).path == K.LOOP
+        cfg = bwd(n, 132, size, is_rms, False, True)  # with dh: but fp32 LayerNorm
+        assert (cfg.path, cfg.block_n, cfg.replay) == (
+            (K.LOOP, K.LOOP_BLOCK_N, 0) if size == 4 and not is_rms else (K.COOP, 16384, 1))
         assert bwd(1 << 22, 132, size, is_rms).path == K.LOOP  # GROUP 256
     for size, l2 in ((2, 1), (4, 0)):
         cfg = bwd(n, 132, size, False, True)
@@ -609,11 +612,13 @@ def test_cooperative_configs_per_norm(monkeypatch):
         assert cfg.sync == 3 or not r
     assert bwd(1 << 20, 132, 2, False, True).replay == 0
     # 16-bit RMSNorm with dh at 1M: two row groups of slices of 16384, 32 warps, replay 1
-    # (v0.23), where that GROUP is 64 only; 512K and 2M keep the others.
+    # (v0.23), where that GROUP is 64 only; 512K and 2M keep the others (2M: LONG_BWD's 16
+    # warps, v0.31).
     cfg = bwd(1 << 20, 132, 2, True, False, True)
     assert (shape(cfg), cfg.group, cfg.replay) == ((16384, 32, 1, 1), 64, 1)
     assert bwd(1 << 19, 132, 2, True, False, True).block_n == 4096
-    assert bwd(1 << 21, 132, 2, True, False, True).block_n != 16384
+    cfg = bwd(1 << 21, 132, 2, True, False, True)
+    assert (shape(cfg), cfg.group) == ((16384, 16, 1, 1), 128)
 
 
 def test_evict_only_cooperative(monkeypatch):

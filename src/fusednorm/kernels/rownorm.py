@@ -1799,16 +1799,19 @@ FWD_COOP_RMS16 = ((2048, 4, 4, True, 2, 0, 1, 32, 32), (4096, 4, 4, True, 1, 0, 
 # fp32 16.7 / 27.6, RMSNorm 24.3 / 38.3. Slices of 16384 on 16 warps, one row group, replay
 # 1 (the last entry of each table below without dh): 50.4 / 37.2 and 71.0 / 57.3 (32
 # warps 41.9 / 30.2 / 70.5 / 46.2; with the L2 prefetch as well 44.8 / 29.4 / 68.8 / 41.7).
+# With dh (call 6, the same): loop path -> LONG_BWD, LayerNorm bf16 19.0 -> 51.7, RMSNorm
+# bf16 30.4 -> 80.8, fp32 46.4 -> 58.4; fp32 LayerNorm level (35.4 -> 36.1) keeps the loop.
 LONG_BWD = (16384, 16, 1, True, 1, 1)
 BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the first that fits
     (2, False, False): ((2048, 4, 4, True, 1, 0, 1, 1, 8), (4096, 4, 2, True, 1, 0, 1, 32),
                         (2048, 4, 4, True, 1, 2, 1), (4096, 4, 2, True, 1, 0, 1),
                         (8192, 8, 1, True, 1, 0, 1), LONG_BWD),
-    (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2)),
+    (2, False, True): ((2048, 4, 5, True, 1, 2), (4096, 4, 2), (8192, 16, 1, True, 1, 2),
+                       LONG_BWD),
     (2, True, False): ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
                        (8192, 8, 1, True, 1, 0, 1), LONG_BWD),
     (2, True, True): ((16384, 32, 1, True, 1, 1, 0, 64, 64), (2048, 4, 4), (4096, 4, 2),
-                      (8192, 8, 1)),
+                      (8192, 8, 1), LONG_BWD),
     (4, False, False): ((1024, 4, 5, True, 1, 0, 1, 1, 64), (1024, 4, 4, True, 1, 1, 1, 32, 32),
                         (1024, 4, 4, True, 1, 0, 1),
                         (2048, 8, 2, True, 1, 0, 1), (4096, 8, 1),
@@ -1817,7 +1820,7 @@ BWD_COOP = {  # (element size, is_rms, has_dh) -> config tuples (above), the fir
     (4, True, False): ((1024, 4, 5, True, 1, 0, 1), (2048, 4, 4, True, 1, 0, 1), (4096, 4, 2),
                        (8192, 8, 1, True, 1, 0, 0), LONG_BWD),
     (4, True, True): ((2048, 4, 4, True, 1, 1, 0, 1, 32), (2048, 4, 4), (4096, 4, 2),
-                      (8192, 16, 1, True, 1, 1)),
+                      (8192, 16, 1, True, 1, 1), LONG_BWD),
 }
 # L1 eviction policies of the cooperative forward's loads (tl.load's eviction_policy: ""
 # none, "evict_first", "evict_last"), (x and residual, w and b). Each program re-reads its
