@@ -43,6 +43,9 @@ CASES = {
     "in3d32": ((2, 32, 128, 128, 128), None),
     "in3d128": ((8, 128, 32, 32, 32), None),
     "in2d": ((16, 64, 128, 128), None),
+    # issue 4's "very large" examples (not in the bench's groups suite)
+    "vae1024": ((2, 128, 1024, 1024), 32),
+    "in3d256": ((1, 32, 256, 256, 256), None),
 }
 L2_BYTES = 50 << 20
 
