@@ -264,6 +264,7 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
     for name, value in ROWS_PATHS[path].items():
         monkeypatch.setattr(R, name, value)
     monkeypatch.setattr(K, "ROWS_BWD_MIN", 0)
+    monkeypatch.setattr(K, "ROWS_FWD_LOOP", True)  # the loop launch, which the GPU declines
     R.clear_prepared()
     K.clear_plan_caches()
     try:
@@ -722,9 +723,11 @@ def test_large_gpu(layout, shape, groups):
     ((1, 4, 1 << 21), 2, "loop", 2),  # Cg = 2: loop chunks within a channel
 ])
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_rows_path_gpu(shape, groups, path, affine, dtype):
+def test_rows_path_gpu(shape, groups, path, affine, dtype, monkeypatch):
     # The rows path's cooperative and loop launches (the interpreter runs one slice a
-    # row), poisoned outputs against float64, then the backward from its statistics.
+    # row), poisoned outputs against float64, then the backward from its statistics. The
+    # loop launch only where ROWS_FWD_LOOP asks for it: by default those groups take the
+    # split path (v0.31).
     from fusednorm.kernels import rownorm as R
     K.clear_plan_caches()
     device = torch.device("cuda")
@@ -734,6 +737,10 @@ def test_rows_path_gpu(shape, groups, path, affine, dtype):
     b = 0.5 * torch.randn(C, device=device)
     y = torch.full_like(x, float("nan"))
     mean, rstd = (torch.full((N, groups), float("nan"), device=device) for _ in range(2))
+    if path == "loop":
+        assert K.prepare_fwd(x, groups, "silu", w, b, y, True).rows is None
+        monkeypatch.setattr(K, "ROWS_FWD_LOOP", True)
+        K.clear_plan_caches()
     consts = dict(K.prepare_fwd(x, groups, "silu", w, b, y, True).rows.launch.constexprs)
     assert consts["PATH"] == {"coop": R.COOP, "loop": R.LOOP}[path]
     assert consts["AFFINE"] == affine

@@ -1642,6 +1642,13 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
 #   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
 #     24-49%, against 63-74% on the group path (call 1).
 ROWS_FWD = True
+# Groups longer than the cooperative path's reach (rownorm: more than 16384 x SMs
+# elements) would take the row norms' loop launch, one program a group reading it twice;
+# the split path spreads a group over many programs. v0.31 call 7 (sweep_groupnorm.py, bf16,
+# contiguous, % of copy, GPU time / as called): GroupNorm 2x128x1024x1024 (groups of 4M)
+# 32.0 / 32.0 -> 57.5 / 66.1, InstanceNorm 1x32x256^3 (16.7M) 18.1 / 18.1 -> 58.0 / 67.0.
+# True sends them to the loop launch again (tests, A/B runs).
+ROWS_FWD_LOOP = False
 # The rows path's backward (rownorm's cooperative backward, contiguous x, where its slices
 # lie within a channel): dx as for a row, and per slice the sums of dz * xhat and dz
 # that torch then adds up per channel. Groups of ROWS_BWD_MIN elements or more, and not
@@ -1673,7 +1680,7 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
             (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation],
             pps=pps), x.device, lambda p: dtypes, (1e-5, 1))
-        if rows is not None:
+        if rows is not None and (ROWS_FWD_LOOP or rows.cfg.path != R.LOOP):
             return Prepared((), rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
