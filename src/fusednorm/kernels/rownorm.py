@@ -2256,9 +2256,12 @@ def _late_terms(cfg) -> bool:
 # -1.0 / -1.1).
 # FUSEDNORM_DX_EVICT=evict_first / none forces it in every cooperative and tile backward
 # (A/B runs; unset: the rules above).
+# v0.31 call 10 (sweep_coop.py, GPU time, N = 2M on LONG_BWD, one process, none ->
+# evict_first): fp32 RMSNorm 56.7 -> 61.6, fp32 LayerNorm 37.3 -> 38.7, bf16 LayerNorm 51.3
+# -> 52.3, bf16 RMSNorm level (70.9); taken for fp32 RMSNorm.
 DX_EVICT_CONFIGS = {(4, False, True, 2048, 8, 1): None, (4, True, True, 2048, 4, 1): None,
                     (2, True, True, 16384, 32, 1): None, (4, False, False, 1024, 4, 0): None,
-                    (2, False, True, 2048, 4, 2): 8}
+                    (2, False, True, 2048, 4, 2): 8, (4, True, False, 16384, 16, 1): None}
 DX_EVICT = _policy_env("FUSEDNORM_DX_EVICT")
 
 
@@ -2281,6 +2284,12 @@ DX_EVICT = _policy_env("FUSEDNORM_DX_EVICT")
 # cooperative backward, the latter on the first x / dy loads of the REPLAY and PREFETCH
 # schedules alike (A/B runs; unset: the rules above).
 REPLAY_EVICT_CONFIGS = {(2, False, True, 2048, 4, 2), (4, True, True, 2048, 4, 1)}
+# GroupNorm's rows path, (element size, slice, warps, replay): v0.31 call 10 (sweep_gn_bwd.py,
+# GPU time, InstanceNorm 2x32x128^3 contiguous, groups of 2M on LONG_BWD, none -> the
+# first loads evict_last): fp32 803.9 -> 645.3 us (66.6 -> 82.9%); bf16 level (79.9 ->
+# 80.4), not taken. The row norms' LONG_BWD lost with it (fp32 LayerNorm 37.3 -> 36.0,
+# RMSNorm 56.7 -> 56.1).
+GN_REPLAY_EVICT_CONFIGS = {(4, 16384, 16, 1)}
 LOAD_EVICT = _policy_env("FUSEDNORM_LOAD_EVICT")
 DH_EVICT = _policy_env("FUSEDNORM_DH_EVICT")
 
@@ -2695,6 +2704,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         cfg = _coop(n, sms, GN_BWD_COOP[size])
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
+        if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
+            cfg = replace(cfg, replay_evict=True)
         return replace(cfg, stats_ahead=True) if size == 2 else cfg
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
     if cfg is None:
