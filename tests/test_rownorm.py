@@ -220,16 +220,17 @@ def test_long_row_configs(monkeypatch):
         assert fwd(n, 132, size, False, False, True).block_n == 16384
     # 1M keeps its slices of 8192.
     assert bwd(1 << 20, 132, 2, False).block_n == fwd(1 << 20, 132, 2).block_n == 8192
-    # Their policies (v0.31 call 10): fp32 GroupNorm's first loads evict_last, fp32
-    # RMSNorm's dx stores evict_first; none elsewhere.
+    # Their policies (v0.31 calls 10-11): fp32 GroupNorm's first loads evict_last, the dx
+    # stores evict_first but for 16-bit RMSNorm and GroupNorm.
     monkeypatch.setattr(K, "LOAD_EVICT", None)
     monkeypatch.setattr(K, "DX_EVICT", None)
     assert K._load_evict(bwd(n, 132, 4, False, True)) == "evict_last"
     assert K._load_evict(bwd(n, 132, 2, False, True)) == ""
     assert K._load_evict(bwd(n, 132, 4, True)) == K._load_evict(bwd(n, 132, 4, False)) == ""
-    assert K._dx_evict(bwd(n, 132, 4, True), n, 4, True, False) == "evict_first"
-    for size, is_rms in ((4, False), (2, False), (2, True)):
-        assert K._dx_evict(bwd(n, 132, size, is_rms), n, size, is_rms, False) == ""
+    for size, is_rms in ((4, False), (2, False), (4, True)):
+        assert K._dx_evict(bwd(n, 132, size, is_rms), n, size, is_rms, False) == "evict_first"
+    assert K._dx_evict(bwd(n, 132, 2, True), n, 2, True, False) == ""
+    assert K._dx_evict(bwd(n, 132, 2, False, True), n, 2, False, False) == ""
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])

@@ -2256,12 +2256,13 @@ def _late_terms(cfg) -> bool:
 # -1.0 / -1.1).
 # FUSEDNORM_DX_EVICT=evict_first / none forces it in every cooperative and tile backward
 # (A/B runs; unset: the rules above).
-# v0.31 call 10 (sweep_coop.py, GPU time, N = 2M on LONG_BWD, one process, none ->
-# evict_first): fp32 RMSNorm 56.7 -> 61.6, fp32 LayerNorm 37.3 -> 38.7, bf16 LayerNorm 51.3
-# -> 52.3, bf16 RMSNorm level (70.9); taken for fp32 RMSNorm.
+# v0.31 calls 10-11 (sweep_coop.py, GPU time, N = 2M on LONG_BWD, three processes, none ->
+# evict_first): fp32 RMSNorm 56.7-57.3 -> 61.1-61.8, fp32 LayerNorm 37.0-37.3 -> 38.5-38.7,
+# bf16 LayerNorm 50.4-51.3 -> 51.1-53.1; bf16 RMSNorm level (70.4-71.1), not taken.
 DX_EVICT_CONFIGS = {(4, False, True, 2048, 8, 1): None, (4, True, True, 2048, 4, 1): None,
                     (2, True, True, 16384, 32, 1): None, (4, False, False, 1024, 4, 0): None,
-                    (2, False, True, 2048, 4, 2): 8, (4, True, False, 16384, 16, 1): None}
+                    (2, False, True, 2048, 4, 2): 8, (4, True, False, 16384, 16, 1): None,
+                    (4, False, False, 16384, 16, 1): None, (2, False, False, 16384, 16, 1): None}
 DX_EVICT = _policy_env("FUSEDNORM_DX_EVICT")
 
 
