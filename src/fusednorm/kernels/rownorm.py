@@ -163,9 +163,10 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr, HINT: tl.con
     """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
     N, nor for a row below 0): one bulk prefetch (PTX cp.async.bulk.prefetch.L2, sm_90)
     issued by the program's first thread, so the lines come from memory while the
-    program works, with no register held for them (L2_AHEAD, DH_L2). A hint only:
-    skipped where the slice's address is not 16-byte aligned. GPU only: the interpreter
-    runs no inline assembly."""
+    program works, with no register held for them (L2_AHEAD, DH_L2). HINT: the lines
+    come with an evict_last L2 policy (the L2 keeps them over other lines; _l2_hint). A hint
+    only: skipped where the slice's address is not 16-byte aligned. GPU only: the
+    interpreter runs no inline assembly."""
     ELT: tl.constexpr = P.dtype.element_ty.primitive_bitwidth // 8
     nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
     addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
