@@ -158,6 +158,32 @@ def _spin_each(ptrs, mask, tag):
         dtype=tl.int64, is_pure=False, pack=1)
 
 
+# _prefetch_l2's instruction: thread 0 asks the L2 for $3 bytes at $1 where $2 is set;
+# the second form marks the lines evict_last in the L2 (a createpolicy operand).
+_PREFETCH_ASM = tl.constexpr("""{
+        .reg .pred %p, %q;
+        .reg .b32 %t;
+        mov.u32 %t, %tid.x;
+        setp.eq.u32 %p, %t, 0;
+        setp.ne.s32 %q, $2, 0;
+        and.pred %p, %p, %q;
+        @%p cp.async.bulk.prefetch.L2.global [$1], $3;
+        mov.u32 $0, 0;
+        }""")
+_PREFETCH_HINT_ASM = tl.constexpr("""{
+            .reg .pred %p, %q;
+            .reg .b32 %t;
+            .reg .b64 %pol;
+            mov.u32 %t, %tid.x;
+            setp.eq.u32 %p, %t, 0;
+            setp.ne.s32 %q, $2, 0;
+            and.pred %p, %p, %q;
+            createpolicy.fractional.L2::evict_last.b64 %pol, 1.0;
+            @%p cp.async.bulk.prefetch.L2.global.L2::cache_hint [$1], $3, %pol;
+            mov.u32 $0, 0;
+            }""")
+
+
 @triton.jit
 def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr, HINT: tl.constexpr):
     """Ask the L2 for row `row`'s slice [col0, col0 + BLOCK_N) of P (nothing past M or
@@ -171,35 +197,8 @@ def _prefetch_l2(P, row, stride, col0, M, N, BLOCK_N: tl.constexpr, HINT: tl.con
     nbytes = tl.minimum(N - col0, BLOCK_N) * ELT // 16 * 16
     addr = (P + tl.cast(row, tl.int64) * stride + col0).to(tl.int64, bitcast=True)
     ok = (row >= 0) & (row < M) & (addr % 16 == 0) & (nbytes > 0)
-    if HINT:  # the lines marked evict_last in the L2 (_l2_hint)
-        tl.inline_asm_elementwise(
-            asm="""{
-            .reg .pred %p, %q;
-            .reg .b32 %t;
-            .reg .b64 %pol;
-            mov.u32 %t, %tid.x;
-            setp.eq.u32 %p, %t, 0;
-            setp.ne.s32 %q, $2, 0;
-            and.pred %p, %p, %q;
-            createpolicy.fractional.L2::evict_last.b64 %pol, 1.0;
-            @%p cp.async.bulk.prefetch.L2.global.L2::cache_hint [$1], $3, %pol;
-            mov.u32 $0, 0;
-            }""",
-            constraints="=r,l,r,r",
-            args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
-            dtype=tl.int32, is_pure=False, pack=1)
-        return
     tl.inline_asm_elementwise(
-        asm="""{
-        .reg .pred %p, %q;
-        .reg .b32 %t;
-        mov.u32 %t, %tid.x;
-        setp.eq.u32 %p, %t, 0;
-        setp.ne.s32 %q, $2, 0;
-        and.pred %p, %p, %q;
-        @%p cp.async.bulk.prefetch.L2.global [$1], $3;
-        mov.u32 $0, 0;
-        }""",
+        asm=_PREFETCH_HINT_ASM if HINT else _PREFETCH_ASM,
         constraints="=r,l,r,r",
         args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
         dtype=tl.int32, is_pure=False, pack=1)
