@@ -1574,6 +1574,260 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
 
 
 # ----------------------------------------------------------------------------------------
+# The split path: rows that no cooperative row group holds (longer than 16384 x SMs; fp32
+# LayerNorm's backward with dh beyond 8192 x SMs), where the loop path would run one
+# program a row (11-29% of copy at 4M: 32 rows, 32 programs; v0.31 call 9). Two launches
+# spread each row over many programs, with no program waiting on another:
+#   * statistics: one program per (row, chunk of SPLIT_CHUNK columns) reduces its chunk
+#     to fp32 partials (forward: the chunk's mean and sum of squared deviations, from sums
+#     shifted by its first element, or RMSNorm's sum of squares; backward: the chunk's
+#     sums of xhat * wdy and wdy), stores them, and counts itself done on the row's
+#     counter; the row's last program combines the row's partials in chunk order
+#     (forward: mean, rstd; backward: c1, c2). The forward also writes h here.
+#   * apply: the forward normalizes each (row, chunk) again, in the reverse order of the
+#     statistics launch, so its first programs find the chunks read last still in L2; the
+#     backward gives each program a column block of one tile over a block of rows: it
+#     writes dx and keeps the block's dw / db partial in registers, one partial row per
+#     row block (the launcher picks one block, dw itself, where the column blocks alone
+#     fill the GPU, as at every row this path is chosen for on the H100).
+# x (and dy) are read twice, so the ceiling is two thirds of copy in the forward and three
+# fifths in the 16-bit backward, against the loop path's one program a row.
+# Deterministic: every partial has one writer and every sum a fixed order; the counters
+# only decide which program combines.
+# ----------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS: tl.constexpr,
+                   BACKWARD: tl.constexpr, COMB_K: tl.constexpr):
+    """The row's statistics from its n_chunks partials, COMB_K a step in chunk order:
+    forward mean (LayerNorm) and rstd into MEAN / RSTD (Chan's merge: the chunks' sums of
+    squared deviations plus their counts times the squared distance of their means from
+    the row's); backward c1, c2 into CS."""
+    lanes = tl.arange(0, COMB_K)
+    base = PART + row64 * n_chunks * 2
+    acc0 = tl.zeros([COMB_K], dtype=tl.float32)
+    acc1 = tl.zeros([COMB_K], dtype=tl.float32)
+    for k0 in range(0, n_chunks, COMB_K):
+        kk = k0 + lanes
+        live = kk < n_chunks
+        p0 = tl.load(base + kk * 2, mask=live, other=0.0, cache_modifier=".cg")
+        if BACKWARD:
+            acc0 += p0
+            if not IS_RMS:
+                acc1 += tl.load(base + kk * 2 + 1, mask=live, other=0.0, cache_modifier=".cg")
+        elif IS_RMS:
+            acc0 += p0
+        else:
+            cnt = tl.where(live, tl.minimum(chunk, N - kk * chunk), 0).to(tl.float32)
+            acc0 += cnt * p0
+    if BACKWARD:
+        tl.store(CS + row64 * 2, tl.sum(acc0, axis=0) / N)
+        tl.store(CS + row64 * 2 + 1, tl.sum(acc1, axis=0) / N)
+    elif IS_RMS:
+        tl.store(RSTD + row64, 1.0 / tl.sqrt(tl.sum(acc0, axis=0) / N + eps))
+    else:
+        mean = tl.sum(acc0, axis=0) / N
+        for k0 in range(0, n_chunks, COMB_K):
+            kk = k0 + lanes
+            live = kk < n_chunks
+            pm = tl.load(base + kk * 2, mask=live, other=0.0, cache_modifier=".cg")
+            pq = tl.load(base + kk * 2 + 1, mask=live, other=0.0, cache_modifier=".cg")
+            cnt = tl.where(live, tl.minimum(chunk, N - kk * chunk), 0).to(tl.float32)
+            dev = pm - mean
+            acc1 += tl.where(live, pq + cnt * dev * dev, 0.0)
+        tl.store(MEAN + row64, mean)
+        tl.store(RSTD + row64, 1.0 / tl.sqrt(tl.sum(acc1, axis=0) / N + eps))
+
+
+@triton.jit
+def _rownorm_split_stats_kernel(
+    X,  # *x, (M, N), row stride stride_xm, unit column stride
+    A,  # forward: *residual (read when HAS_RESIDUAL); backward: *dy; row stride stride_am
+    W,  # *weight (N,) (backward with HAS_WEIGHT: wdy = w * dy)
+    H,  # *h = x + residual, row stride stride_hm (forward with HAS_RESIDUAL: written here)
+    MEAN,  # *fp32 (M,): forward writes the mean (LayerNorm), backward reads it
+    RSTD,  # *fp32 (M,): forward writes rstd, backward reads it
+    PART,  # *fp32 (M, n_chunks, 2) scratch: the chunks' partials (see the section comment)
+    CS,  # *fp32 (M, 2): backward: c1, c2 per row (written by the row's combine)
+    COUNT,  # *int32 (M,) zeroed: chunks of the row done
+    M,  # rows
+    N,  # elements per row
+    stride_xm,  # row stride of X
+    stride_am,  # row stride of A
+    stride_hm,  # row stride of H
+    chunk,  # columns per program, a multiple of BLOCK_N
+    n_chunks,  # cdiv(N, chunk); the grid is M * n_chunks
+    eps,  # forward: added to the variance (or mean square) before the square root
+    IS_RMS: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_RESIDUAL: tl.constexpr,
+    BACKWARD: tl.constexpr,
+    BLOCK_N: tl.constexpr,  # columns per step
+    COMB_K: tl.constexpr,  # partials per combine step
+):
+    eps = tl.cast(eps, tl.float32)
+    pid = tl.program_id(0)
+    row64 = (pid // n_chunks).to(tl.int64)
+    k = pid % n_chunks
+    c_lo = k * chunk
+    c_hi = tl.minimum(N, c_lo + chunk)
+    lanes = tl.arange(0, BLOCK_N)
+    s0 = tl.zeros([BLOCK_N], dtype=tl.float32)
+    s1 = tl.zeros([BLOCK_N], dtype=tl.float32)
+    xr = X + row64 * stride_xm
+    ar = A + row64 * stride_am
+    if BACKWARD:
+        if IS_RMS:
+            mean = 0.0
+        else:
+            mean = tl.load(MEAN + row64)
+        rstd = tl.load(RSTD + row64)
+        for c0 in range(c_lo, c_hi, BLOCK_N):
+            cols = c0 + lanes
+            mask = cols < c_hi
+            x = tl.load(xr + cols, mask=mask, other=0.0).to(tl.float32)
+            wdy = tl.load(ar + cols, mask=mask, other=0.0).to(tl.float32)
+            if HAS_WEIGHT:
+                wdy *= tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            # Masked lanes have wdy = 0, so they add nothing.
+            s0 += (x - mean) * rstd * wdy
+            s1 += wdy
+    else:
+        # LayerNorm's sums are shifted by the chunk's first element (any value near the
+        # data keeps them small: the cooperative forward's _slice_shift).
+        shift = 0.0
+        if not IS_RMS:
+            shift = tl.load(xr + c_lo).to(tl.float32)
+            if HAS_RESIDUAL:
+                shift += tl.load(ar + c_lo).to(tl.float32)
+        for c0 in range(c_lo, c_hi, BLOCK_N):
+            cols = c0 + lanes
+            mask = cols < c_hi
+            x = tl.load(xr + cols, mask=mask, other=0.0)
+            if HAS_RESIDUAL:
+                r = tl.load(ar + cols, mask=mask, other=0.0)
+                hb = (x.to(tl.float32) + r.to(tl.float32)).to(H.dtype.element_ty)
+                tl.store(H + row64 * stride_hm + cols, hb, mask=mask)
+                x = hb  # what is normalized is h as stored
+            xf = x.to(tl.float32)
+            if IS_RMS:
+                s1 += xf * xf
+            else:
+                d = tl.where(mask, xf - shift, 0.0)
+                s0 += d
+                s1 += d * d
+    part = PART + (row64 * n_chunks + k) * 2
+    if BACKWARD:
+        tl.store(part, tl.sum(s0, axis=0))
+        tl.store(part + 1, tl.sum(s1, axis=0))
+    elif IS_RMS:
+        tl.store(part, tl.sum(s1, axis=0))
+    else:
+        t0 = tl.sum(s0, axis=0)
+        dm = t0 / (c_hi - c_lo).to(tl.float32)
+        tl.store(part, shift + dm)
+        tl.store(part + 1, tl.maximum(tl.sum(s1, axis=0) - t0 * dm, 0.0))
+    # Every thread's stores before the one count; the last of the row combines.
+    tl.debug_barrier()
+    if tl.atomic_add(COUNT + row64, 1, sem="acq_rel") == n_chunks - 1:
+        _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS, BACKWARD,
+                       COMB_K)
+
+
+@triton.jit
+def _rownorm_split_apply_kernel(
+    X,  # *x (forward: h with a residual), (M, N), row stride stride_xm
+    W,  # *weight (N,) (read when HAS_WEIGHT)
+    B,  # *bias (N,) (forward, read when HAS_BIAS)
+    DY,  # *dy, row stride stride_dym (backward)
+    DH,  # *dh, row stride stride_dhm (backward, read when HAS_DH)
+    MEAN,  # *fp32 (M,) mean (LayerNorm)
+    RSTD,  # *fp32 (M,) rstd
+    CS,  # *fp32 (M, 2) c1, c2 (backward)
+    OUT,  # *y (forward) or *dx (backward), row stride stride_om
+    DW_P,  # *(P, N) dw partial rows, one per row block (backward, HAS_DW; fp32, or dw
+    #        itself in its dtype where P is 1)
+    DB_P,  # *(P, N) db partial rows (backward, HAS_DB)
+    M,  # rows
+    N,  # elements per row
+    stride_xm,  # row stride of X
+    stride_dym,  # row stride of DY
+    stride_dhm,  # row stride of DH
+    stride_om,  # row stride of OUT
+    chunk,  # forward: columns per program (the statistics launch's chunks)
+    n_chunks,  # forward: cdiv(N, chunk); the grid is M * n_chunks
+    rows_per_block,  # backward: rows per program (a row block); the grid is P * n_col_blocks
+    n_col_blocks,  # backward: cdiv(N, BLOCK_N)
+    IS_RMS: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,  # forward: add b
+    HAS_DW: tl.constexpr,
+    HAS_DB: tl.constexpr,
+    HAS_DH: tl.constexpr,
+    BACKWARD: tl.constexpr,
+    BLOCK_N: tl.constexpr,  # columns per step (backward: per program)
+):
+    pid = tl.program_id(0)
+    lanes = tl.arange(0, BLOCK_N)
+    if BACKWARD:
+        blk = pid % n_col_blocks
+        cols = blk * BLOCK_N + lanes
+        mask = cols < N
+        if HAS_WEIGHT:
+            w = tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+        else:
+            w = tl.full([BLOCK_N], 1.0, dtype=tl.float32)
+        dw = tl.zeros([BLOCK_N], dtype=tl.float32)
+        db = tl.zeros([BLOCK_N], dtype=tl.float32)
+        p = pid // n_col_blocks
+        r_lo = p * rows_per_block
+        for r in range(r_lo, tl.minimum(M, r_lo + rows_per_block)):
+            r64 = tl.cast(r, tl.int64)
+            rstd = tl.load(RSTD + r64)
+            c1 = tl.load(CS + r64 * 2)
+            if IS_RMS:
+                mean = 0.0
+                c2 = 0.0
+            else:
+                mean = tl.load(MEAN + r64)
+                c2 = tl.load(CS + r64 * 2 + 1)
+            x = tl.load(X + r64 * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
+            dy = tl.load(DY + r64 * stride_dym + cols, mask=mask, other=0.0).to(tl.float32)
+            xhat = (x - mean) * rstd
+            dx = (w * dy - (xhat * c1 + c2)) * rstd
+            if HAS_DH:
+                dx += tl.load(DH + r64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
+            tl.store(OUT + r64 * stride_om + cols, dx.to(OUT.dtype.element_ty), mask=mask)
+            dw += dy * xhat
+            db += dy
+        if HAS_DW:
+            tl.store(DW_P + p.to(tl.int64) * N + cols, dw.to(DW_P.dtype.element_ty), mask=mask)
+        if HAS_DB:
+            tl.store(DB_P + p.to(tl.int64) * N + cols, db.to(DB_P.dtype.element_ty), mask=mask)
+    else:
+        u = M * n_chunks - 1 - pid  # last chunk first: it is still in L2
+        row64 = (u // n_chunks).to(tl.int64)
+        c_lo = (u % n_chunks) * chunk
+        c_hi = tl.minimum(N, c_lo + chunk)
+        rstd = tl.load(RSTD + row64)
+        if IS_RMS:
+            mean = 0.0
+        else:
+            mean = tl.load(MEAN + row64)
+        for c0 in range(c_lo, c_hi, BLOCK_N):
+            cols = c0 + lanes
+            mask = cols < c_hi
+            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
+            y = (x - mean) * rstd
+            if HAS_WEIGHT:
+                y *= tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            if HAS_BIAS:
+                y += tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+            tl.store(OUT + row64 * stride_om + cols, y.to(OUT.dtype.element_ty), mask=mask)
+
+
+# ----------------------------------------------------------------------------------------
 # Launch heuristics
 # ----------------------------------------------------------------------------------------
 
@@ -2348,6 +2602,20 @@ TILE, COOP, LOOP = 0, 1, 2
 _FWD = CachedKernel(_rownorm_fwd_kernel)
 _BWD = CachedKernel(_rownorm_bwd_kernel)
 _SUM = CachedKernel(_sum_partials_kernel)
+_SPLIT_STATS = CachedKernel(_rownorm_split_stats_kernel)
+_SPLIT_APPLY = CachedKernel(_rownorm_split_apply_kernel)
+# The split path (see its kernels' section comment) runs wherever the configs above give
+# the loop path, but for GroupNorm's rows path (which has its own split path):
+# FUSEDNORM_SPLIT=0, or assigning False here, keeps the loop path (A/B, tests). Its tiles
+# are 4096 columns on 8 warps (16 elements a thread, two 16-byte loads in 16-bit), a
+# statistics program takes 8 of them, and the backward's apply takes row blocks until
+# it has SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132
+# SMs, so dw and db are written directly there). Measured: benchmarks/NOTES.md, v0.32.
+SPLIT = os.environ.get("FUSEDNORM_SPLIT", "1") != "0"
+SPLIT_BLOCK_N, SPLIT_WARPS = 4096, 8
+SPLIT_CHUNK = 32768
+SPLIT_COMB_K = 1024
+SPLIT_MIN_PROGRAMS = 2
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
 # rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
 # at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
@@ -2803,6 +3071,7 @@ class Prepared:
     cfg: Optional[LaunchConfig] = None
     folded: bool = False  # GroupNorm rows: the launch writes dw, db itself (FINAL_SUM)
     tag_span: int = 1  # tags a launch takes (ROW_TAG: one per row)
+    split: Optional["SplitLaunch"] = None  # the split path's two launches (launch is apply)
 
     def workspace(self, device):
         """(ws, tag) for one launch (launch.coop_workspace): SYNC 2 counts arrivals in its
@@ -2810,6 +3079,17 @@ class Prepared:
         return coop_workspace(device, self.coop_slots,
                               fresh=self.cfg is not None and _sync(self.cfg) == 2,
                               span=self.tag_span)
+
+
+@dataclass(frozen=True)
+class SplitLaunch:
+    """The split path's launches for one call key: statistics, then apply; `part`: fp32
+    elements of the chunk partials (M x n_chunks x 2, to 16 bytes); `blocks`: the
+    backward's row blocks (dw / db partial rows; 1: the apply writes dw, db)."""
+    stats: FixedLaunch
+    apply: FixedLaunch
+    part: int
+    blocks: int = 1
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -2878,6 +3158,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         cfg = replace(cfg, programs_per_sm=pps)
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
         cfg = replace(cfg, sync=3)
+    if cfg.path == LOOP and channels is None and SPLIT:
+        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -2917,6 +3199,55 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
+
+
+def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
+    """The split kernels' constexprs in signature order (flags: the others, False where
+    not given)."""
+    names = ("HAS_RESIDUAL",) if "HAS_RESIDUAL" in flags else (
+        "HAS_BIAS", "HAS_DW", "HAS_DB", "HAS_DH")
+    return (("IS_RMS", is_rms), ("HAS_WEIGHT", has_w),
+            *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
+            ("BLOCK_N", SPLIT_BLOCK_N))
+
+
+def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
+                       strides, cfg: LaunchConfig) -> Prepared:
+    """The split path's forward (strides: x, residual, y, h row strides)."""
+    sx, sr, sy, sh = strides
+    n_chunks = _cdiv(N, SPLIT_CHUNK)
+    grid = (M * n_chunks,)
+    stats = FixedLaunch(_SPLIT_STATS, grid, (M, N, sx, sr, sh, SPLIT_CHUNK, n_chunks),
+                        _split_flags(is_rms, False, False, HAS_RESIDUAL=has_res)
+                        + (("COMB_K", SPLIT_COMB_K),), SPLIT_WARPS)
+    apply = FixedLaunch(_SPLIT_APPLY, grid, (M, N, sh if has_res else sx, 0, 0, sy,
+                                             SPLIT_CHUNK, n_chunks, 0, 0),
+                        _split_flags(is_rms, has_w, False, HAS_BIAS=has_b), SPLIT_WARPS)
+    return Prepared(apply, cfg=cfg,
+                    split=SplitLaunch(stats, apply, (M * n_chunks * 2 + 3) & ~3))
+
+
+def _launch_split_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean,
+                      rstd):
+    """launch_fwd on the split path: the partials (and, with rstd None, the statistics,
+    which the apply reads) in the stream's scratch, the rows' counters zeroed."""
+    sp = prep.split
+    M = sp.stats.ints[0]
+    device = x.device
+    if rstd is None:
+        seg = (M + 3) & ~3
+        buf = stream_scratch(device, sp.part + 2 * seg)
+        mean, rstd = buf[sp.part:sp.part + M], buf[sp.part + seg:sp.part + seg + M]
+    else:
+        buf = stream_scratch(device, sp.part)
+        if mean is None:
+            mean = rstd
+    count = torch.zeros((M,), device=device, dtype=torch.int32)
+    hh = y if h is None else h
+    sp.stats((x, x if residual is None else residual, x, hh, mean, rstd, buf, rstd, count),
+             (eps,))
+    sp.apply((x if h is None else h, x if weight is None else weight,
+              x if bias is None else bias, x, x, mean, rstd, rstd, y, rstd, rstd))
 
 
 def _fit(make, device, dtypes, tail=()):
@@ -2964,6 +3295,8 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
     """Launch a forward prepared by prepare_fwd for tensors with the same key (only their
     addresses may differ). The tensors may have any shape whose memory is the prepared
     (M, N) view's: the kernel sees only their addresses."""
+    if prep.split is not None:
+        return _launch_split_fwd(prep, x, residual, weight, bias, eps, y, h, mean, rstd)
     ws, tag = prep.workspace(x.device) if prep.coop_slots else (y, 1)
     if rstd is None and prep.stats_scratch:  # written, not returned (_stats_scratch)
         mean, rstd = _stats_views(prep.stats_scratch, x.device)
@@ -2991,6 +3324,8 @@ def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
     whole inference call took 0.95x the time it took through launch_fwd (median of 24
     cells: layer_norm, rms_norm and add_rms_norm at 1x4096 and 32x4096, bf16; about 0.8 of
     13-16 us a call; benchmarks/host_ab.py, NOTES v0.24)."""
+    if prep.split is not None:
+        return _launch_split_fwd(prep, x, residual, weight, bias, eps, y, h, None, None)
     if prep.coop_slots:
         ws, tag = prep.workspace(x.device)
     else:
@@ -3036,6 +3371,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         cfg = replace(cfg, programs_per_sm=pps)
     if (channels is not None or has_dh) and cfg.sync != 3:  # SYNC4: measured without them
         cfg = replace(cfg, sync=3)
+    if cfg.path == LOOP and channels is None and SPLIT:
+        return _prepare_split_bwd(M, N, sms, is_rms, has_w, has_dw, want_db, has_dh, strides,
+                                  cfg)
     G, CG, S = channels or (1, 1, 1)
     affine = 0
     if channels is not None:
@@ -3101,6 +3439,70 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                     tag_span=M if ROW_TAG and cfg.path == COOP else 1)
 
 
+def _prepare_split_bwd(M: int, N: int, sms: int, is_rms: bool, has_w: bool, has_dw: bool,
+                       want_db: bool, has_dh: bool, strides, cfg: LaunchConfig) -> Prepared:
+    """The split path's backward (strides: x, dy, dh, dx row strides): row blocks until
+    the apply has SPLIT_MIN_PROGRAMS x SMs programs (at most M), and the partial rows'
+    sum where there are several."""
+    sx, sdy, sdh, sdx = strides
+    n_chunks = _cdiv(N, SPLIT_CHUNK)
+    col_blocks = _cdiv(N, SPLIT_BLOCK_N)
+    blocks = max(1, min(M, _cdiv(SPLIT_MIN_PROGRAMS * sms, col_blocks)))
+    rows_per_block = _cdiv(max(M, 1), blocks)
+    blocks = _cdiv(max(M, 1), rows_per_block)
+    stats = FixedLaunch(_SPLIT_STATS, (M * n_chunks,), (M, N, sx, sdy, 0, SPLIT_CHUNK, n_chunks),
+                        _split_flags(is_rms, has_w, True, HAS_RESIDUAL=False)
+                        + (("COMB_K", SPLIT_COMB_K),), SPLIT_WARPS)
+    apply = FixedLaunch(_SPLIT_APPLY, (blocks * col_blocks,),
+                        (M, N, sx, sdy, sdh, sdx, SPLIT_CHUNK, n_chunks, rows_per_block,
+                         col_blocks),
+                        _split_flags(is_rms, has_w, True, HAS_DW=has_dw, HAS_DB=want_db,
+                                     HAS_DH=has_dh), SPLIT_WARPS)
+    total = (sum_launch(blocks, N, 1, has_dw, want_db)
+             if blocks > 1 and (has_dw or want_db) else None)
+    return Prepared(apply, partials=blocks, total=total, cfg=cfg,
+                    split=SplitLaunch(stats, apply, (M * n_chunks * 2 + 3) & ~3, blocks))
+
+
+def _launch_split_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool,
+                      has_dw: bool, want_db: bool, dx, dw_dtype, db_dtype):
+    """launch_bwd on the split path: the stream's scratch holds the chunk partials, c1 and
+    c2 per row and (several row blocks) the dw / db partial rows, laid out one after
+    another at 16-byte boundaries."""
+    sp = prep.split
+    M, N = sp.stats.ints[:2]
+    device = x.device
+    if M == 0:  # no rows: the sums are zeros
+        return (torch.zeros((N,), device=device, dtype=dw_dtype) if has_dw else None,
+                torch.zeros((N,), device=device, dtype=db_dtype) if want_db else None)
+    cs_at = sp.part
+    rows_at = cs_at + ((2 * M + 3) & ~3)
+    seg = (sp.blocks * N + 3) & ~3 if sp.blocks > 1 else 0
+    buf = stream_scratch(device, rows_at + (has_dw + want_db) * seg)
+    part, cs = buf[:sp.part], buf[cs_at:cs_at + 2 * M]
+    count = torch.zeros((M,), device=device, dtype=torch.int32)
+    mean = rstd if is_rms else mean
+    w = x if weight is None else weight
+    sp.stats((x, dy, w, x, mean, rstd, part, cs, count), (1e-5,))  # (eps: forward only)
+    if sp.blocks == 1:
+        dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+        db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+        vw, vb = dw, db
+    else:
+        vw = buf[rows_at:rows_at + sp.blocks * N] if has_dw else None
+        at = rows_at + seg * has_dw
+        vb = buf[at:at + sp.blocks * N] if want_db else None
+    sp.apply((x, w, x, dy, dy if dh is None else dh, mean, rstd, cs, dx,
+              rstd if vw is None else vw, rstd if vb is None else vb))
+    if sp.blocks == 1 or prep.total is None:
+        return (vw, vb) if sp.blocks == 1 else (None, None)
+    dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+    db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+    prep.total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
+                db if want_db else dw))
+    return dw, db
+
+
 def prepare_bwd(dy, dh, x, weight, mean, rstd, is_rms: bool, want_dw: bool, want_db: bool, dx,
                 dw_dtype=torch.float32, db_dtype=torch.float32) -> Prepared:
     """The prepared backward launch for these tensors ((M, N) views with unit column
@@ -3143,6 +3545,9 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     (FixedLaunch.direct_call), each read once; where that does not apply (the first call,
     an unaligned tensor, the interpreter) the tensors, as views of the buffer, go through
     the usual path."""
+    if prep.split is not None:
+        return _launch_split_bwd(prep, dy, dh, x, weight, mean, rstd, is_rms, has_dw, want_db,
+                                 dx, dw_dtype, db_dtype)
     M, N = prep.launch.ints[:2]  # the launch's first two integers
     device = x.device
     total = prep.total
