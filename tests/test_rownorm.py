@@ -157,6 +157,7 @@ def test_loop_rows(device, is_rms, residual, monkeypatch):
     # the interpreter can run: 3 chunks of 4096 with a ragged last chunk.
     monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "SPLIT", False)  # (else the split path runs where the loop would)
     K.clear_prepared()
     try:
         _run(device, torch.bfloat16, (5, 9000), is_rms=is_rms, residual=residual)
@@ -165,9 +166,111 @@ def test_loop_rows(device, is_rms, residual, monkeypatch):
         K.clear_prepared()
 
 
+def _force_split(monkeypatch, block=256, chunk=1024, comb=4, min_programs=None):
+    # The split path where the configs give the loop path, at sizes the interpreter runs:
+    # small tiles and chunks, so a row has several chunks (the last ragged) and the
+    # combine several steps.
+    monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+    monkeypatch.setattr(K, "SPLIT", True)
+    monkeypatch.setattr(K, "SPLIT_BLOCK_N", block)
+    monkeypatch.setattr(K, "SPLIT_CHUNK", chunk)
+    monkeypatch.setattr(K, "SPLIT_COMB_K", comb)
+    if min_programs is not None:
+        monkeypatch.setattr(K, "SPLIT_MIN_PROGRAMS", min_programs)
+    K.clear_prepared()
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_split_rows(device, is_rms, residual, monkeypatch):
+    # The split path (statistics, then apply), forced: 5 chunks of 1024 a row (the last
+    # 904), combined 4 partials a step; rows with their own scale and mean, so a program
+    # that took another row's statistics fails.
+    _force_split(monkeypatch)
+    if use_kernels(device):
+        x = torch.empty(5, 5000, device=device)
+        p = K.prepare_fwd(x, None, None, None, is_rms, x, None, None, None)
+        assert p.split is not None
+    scale = 0.25 + 4 * torch.rand(5, 1, device=device)
+    shift = 10 * torch.randn(5, 1, device=device)
+    try:
+        _run(device, torch.bfloat16, (5, 5000), is_rms=is_rms, residual=residual,
+             x_fn=lambda t: (t.float() * scale + shift).to(torch.bfloat16))
+        _run(device, torch.float32, (5, 5000), is_rms=is_rms, residual=residual,
+             x_fn=lambda t: t * scale + shift)
+    finally:
+        K.clear_prepared()
+
+
+@pytest.mark.parametrize("case", ["blocks", "no_affine", "no_bias"])
+def test_split_rows_blocks(device, case, monkeypatch):
+    # The backward's row blocks: 16 x 4 programs asked for against 12 column blocks, so
+    # 6 blocks of 2 rows (the last short) write dw / db partial rows that a sum launch
+    # adds (interpreter: 4 SMs; a GPU takes more blocks of fewer rows); and without weight
+    # and bias, or bias.
+    _force_split(monkeypatch, min_programs=16)
+    if use_kernels(device):
+        x = torch.empty(11, 3000, device=device)
+        p = K.prepare_bwd(x, None, x, x[0], x[:, 0], x[:, 0], False, True, True, x)
+        assert p.split.blocks > 1 and p.total is not None
+    try:
+        if case == "blocks":
+            _run(device, torch.float32, (11, 3000), residual=True)
+            _run(device, torch.bfloat16, (11, 3000), is_rms=True, w_dtype=torch.float32)
+        elif case == "no_affine":
+            _run(device, torch.float32, (11, 3000), weight=False, bias=False)
+            _run(device, torch.float32, (11, 3000), is_rms=True, weight=False, residual=True)
+        else:
+            _run(device, torch.float16, (2, 5, 600), n_dims=2, bias=False)
+    finally:
+        K.clear_prepared()
+
+
+def test_split_rows_deterministic(device, monkeypatch):
+    # Two backward calls give bitwise the same dx, dw, db (fixed-order sums; the counters
+    # decide only which program combines), and the forward the same statistics.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    _force_split(monkeypatch, min_programs=16)
+    x, dy = (torch.randn(11, 3000, device=device) for _ in range(2))
+    w, b = torch.randn(3000, device=device), torch.randn(3000, device=device)
+    try:
+        outs = []
+        for _ in range(2):
+            y, mean, rstd = fusednorm.layer_norm(x, 3000, w, b, return_stats=True)
+            dx = torch.full_like(x, float("nan"))
+            dw, db = K.rownorm_bwd(dy, None, x, w, mean, rstd, False, True, True, dx)
+            outs.append((y, mean, rstd, dx, dw, db))
+        for a, c in zip(*outs):
+            assert torch.equal(a, c)
+    finally:
+        K.clear_prepared()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+def test_split_rows_gpu(is_rms, residual):
+    # Rows longer than 16384 x SMs take the split path by default (4M on an H100, 8 chunks
+    # of 32768 ... 128); fp32 LayerNorm's backward with dh from 8192 x SMs (2M).
+    dev = torch.device("cuda")
+    n = 1 << 22
+    x = torch.empty(3, n, device=dev, dtype=torch.bfloat16)
+    assert K.prepare_fwd(x, None, None, None, is_rms, x, None, None, None).split is not None
+    scale = 0.25 + 4 * torch.rand(3, 1, device=dev)
+    shift = 10 * torch.randn(3, 1, device=dev)
+    _run(dev, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual,
+         x_fn=lambda t: (t.float() * scale + shift).to(torch.bfloat16))
+    _run(dev, torch.float32, (2, n + 12345), is_rms=is_rms, residual=residual)
+    if residual and not is_rms:
+        _run(dev, torch.float32, (3, 1 << 21), residual=True)
+
+
 def test_split_row_large_mean(device):
     # |mean| >> std: a naive sum-of-squares variance would lose about 1e-1 relative here;
-    # the per-lane Welford statistics keep rstd near fp32 precision, and y within twice
+    # the split path's shifted chunk sums, merged by Chan's formula (the interpreter takes
+    # it above INTERPRETER_COOP_MAX), keep rstd near fp32 precision, and y within twice
     # the error of torch's own fp32 layer_norm.
     x = torch.randn(2, 70000, device=device) + 1000.0
     y, _, rstd = fusednorm.layer_norm(x, 70000, return_stats=True)
