@@ -1767,6 +1767,7 @@ def _rownorm_split_apply_kernel(
     HAS_DH: tl.constexpr,
     BACKWARD: tl.constexpr,
     BLOCK_N: tl.constexpr,  # columns per step (backward: per program)
+    EVICT: tl.constexpr,  # L2 eviction policy of the apply's x / dy loads and its stores
 ):
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK_N)
@@ -1792,13 +1793,17 @@ def _rownorm_split_apply_kernel(
             else:
                 mean = tl.load(MEAN + r64)
                 c2 = tl.load(CS + r64 * 2 + 1)
-            x = tl.load(X + r64 * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
-            dy = tl.load(DY + r64 * stride_dym + cols, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(X + r64 * stride_xm + cols, mask=mask, other=0.0,
+                        eviction_policy=EVICT).to(tl.float32)
+            dy = tl.load(DY + r64 * stride_dym + cols, mask=mask, other=0.0,
+                         eviction_policy=EVICT).to(tl.float32)
             xhat = (x - mean) * rstd
             dx = (w * dy - (xhat * c1 + c2)) * rstd
             if HAS_DH:
-                dx += tl.load(DH + r64 * stride_dhm + cols, mask=mask, other=0.0).to(tl.float32)
-            tl.store(OUT + r64 * stride_om + cols, dx.to(OUT.dtype.element_ty), mask=mask)
+                dx += tl.load(DH + r64 * stride_dhm + cols, mask=mask, other=0.0,
+                              eviction_policy=EVICT).to(tl.float32)
+            tl.store(OUT + r64 * stride_om + cols, dx.to(OUT.dtype.element_ty), mask=mask,
+                     eviction_policy=EVICT)
             dw += dy * xhat
             db += dy
         if HAS_DW:
@@ -1818,13 +1823,15 @@ def _rownorm_split_apply_kernel(
         for c0 in range(c_lo, c_hi, BLOCK_N):
             cols = c0 + lanes
             mask = cols < c_hi
-            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0,
+                        eviction_policy=EVICT).to(tl.float32)
             y = (x - mean) * rstd
             if HAS_WEIGHT:
                 y *= tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
             if HAS_BIAS:
                 y += tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
-            tl.store(OUT + row64 * stride_om + cols, y.to(OUT.dtype.element_ty), mask=mask)
+            tl.store(OUT + row64 * stride_om + cols, y.to(OUT.dtype.element_ty), mask=mask,
+                     eviction_policy=EVICT)
 
 
 # ----------------------------------------------------------------------------------------
@@ -2616,6 +2623,7 @@ SPLIT_BLOCK_N, SPLIT_WARPS = 4096, 8
 SPLIT_CHUNK = 32768
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
+SPLIT_EVICT = ""  # the apply's loads and stores (L2 eviction policy; "": none)
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
 # rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
 # at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
@@ -3206,9 +3214,11 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
     not given)."""
     names = ("HAS_RESIDUAL",) if "HAS_RESIDUAL" in flags else (
         "HAS_BIAS", "HAS_DW", "HAS_DB", "HAS_DH")
-    return (("IS_RMS", is_rms), ("HAS_WEIGHT", has_w),
-            *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
-            ("BLOCK_N", SPLIT_BLOCK_N))
+    out = (("IS_RMS", is_rms), ("HAS_WEIGHT", has_w),
+           *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
+           ("BLOCK_N", SPLIT_BLOCK_N))
+    return out if "HAS_RESIDUAL" in flags else out + (
+        ("EVICT", "" if interpreting() else SPLIT_EVICT),)
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
