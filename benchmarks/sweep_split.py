@@ -5,7 +5,8 @@ measured in the same run; each variant checked against torch in fp32.
     python benchmarks/sweep_split.py OUT.json
 
 Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` for none,
-`first`, `last`; default the library's), SPLIT_N (row lengths; rows = 2^27 / N), SPLIT_DTYPES
+`first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode; default the library's),
+SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
 (bf16,fp32), SPLIT_OPS (ln,rms), SPLIT_MODES (fwd,bwd), SPLIT_RES=1 (residual forms),
 SPLIT_WARM=1 (compile only)."""
 import json
@@ -27,7 +28,7 @@ EV = {"-": "", "first": "evict_first", "last": "evict_last"}
 def _variants():
     text = os.environ.get("SPLIT_VARIANTS")
     if not text:
-        return [(K.SPLIT_BLOCK_N, K.SPLIT_WARPS, K.SPLIT_CHUNK, K.SPLIT_EVICT)]
+        return [None]  # the library's
     out = []
     for v in text.split(";"):
         b, w, c, e = v.split("/")
@@ -48,7 +49,7 @@ def main():
         for op in os.environ.get("SPLIT_OPS", "ln,rms").split(","):
             is_rms = op == "rms"
             for n in [int(v) for v in os.environ.get("SPLIT_N", "4194304").split(",")]:
-                m = max(1, (1 << 27) // n)
+                m = int(os.environ.get("SPLIT_M", 0)) or max(1, (1 << 27) // n)
                 torch.manual_seed(0)
                 x = torch.randn(m, n, device="cuda", dtype=dtype)
                 r = torch.randn_like(x) if res else None
@@ -65,10 +66,13 @@ def main():
                         "bwd": xr.grad + (dh.float() if res else 0)}
                 del xr, yr
                 for mode in os.environ.get("SPLIT_MODES", "fwd,bwd").split(","):
-                    for blk, warps, chunk, ev in _variants():
-                        K.SPLIT_BLOCK_N, K.SPLIT_WARPS, K.SPLIT_CHUNK, K.SPLIT_EVICT = \
-                            blk, warps, chunk, ev
+                    for v in _variants():
+                        name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
+                        if v is None:
+                            v = getattr(K, name)
+                        setattr(K, name, v)
                         K.clear_prepared()
+                        blk, warps, chunk, ev = v
                         tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
                         try:
                             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)

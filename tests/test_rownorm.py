@@ -173,8 +173,8 @@ def _force_split(monkeypatch, block=256, chunk=1024, comb=4, min_programs=None):
     monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     monkeypatch.setattr(K, "SPLIT", True)
-    monkeypatch.setattr(K, "SPLIT_BLOCK_N", block)
-    monkeypatch.setattr(K, "SPLIT_CHUNK", chunk)
+    monkeypatch.setattr(K, "SPLIT_FWD", (block, 4, chunk, ""))
+    monkeypatch.setattr(K, "SPLIT_BWD", (block, 4, chunk, ""))
     monkeypatch.setattr(K, "SPLIT_COMB_K", comb)
     if min_programs is not None:
         monkeypatch.setattr(K, "SPLIT_MIN_PROGRAMS", min_programs)

@@ -2619,11 +2619,11 @@ _SPLIT_APPLY = CachedKernel(_rownorm_split_apply_kernel)
 # it has SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132
 # SMs, so dw and db are written directly there). Measured: benchmarks/NOTES.md, v0.32.
 SPLIT = os.environ.get("FUSEDNORM_SPLIT", "1") != "0"
-SPLIT_BLOCK_N, SPLIT_WARPS = 4096, 8
-SPLIT_CHUNK = 32768
+# (tile columns, warps, columns per statistics program, the apply's L2 eviction policy)
+SPLIT_FWD = (4096, 8, 32768, "")
+SPLIT_BWD = (4096, 8, 32768, "")
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
-SPLIT_EVICT = ""  # the apply's loads and stores (L2 eviction policy; "": none)
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
 # rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
 # at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
@@ -3211,28 +3211,30 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
 
 def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
     """The split kernels' constexprs in signature order (flags: the others, False where
-    not given)."""
+    not given), tile and policy from SPLIT_FWD / SPLIT_BWD."""
+    block, _, _, evict = SPLIT_BWD if backward else SPLIT_FWD
     names = ("HAS_RESIDUAL",) if "HAS_RESIDUAL" in flags else (
         "HAS_BIAS", "HAS_DW", "HAS_DB", "HAS_DH")
     out = (("IS_RMS", is_rms), ("HAS_WEIGHT", has_w),
            *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
-           ("BLOCK_N", SPLIT_BLOCK_N))
+           ("BLOCK_N", block))
     return out if "HAS_RESIDUAL" in flags else out + (
-        ("EVICT", "" if interpreting() else SPLIT_EVICT),)
+        ("EVICT", "" if interpreting() else evict),)
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
                        strides, cfg: LaunchConfig) -> Prepared:
     """The split path's forward (strides: x, residual, y, h row strides)."""
     sx, sr, sy, sh = strides
-    n_chunks = _cdiv(N, SPLIT_CHUNK)
+    _, warps, chunk, _ = SPLIT_FWD
+    n_chunks = _cdiv(N, chunk)
     grid = (M * n_chunks,)
-    stats = FixedLaunch(_SPLIT_STATS, grid, (M, N, sx, sr, sh, SPLIT_CHUNK, n_chunks),
+    stats = FixedLaunch(_SPLIT_STATS, grid, (M, N, sx, sr, sh, chunk, n_chunks),
                         _split_flags(is_rms, False, False, HAS_RESIDUAL=has_res)
-                        + (("COMB_K", SPLIT_COMB_K),), SPLIT_WARPS)
+                        + (("COMB_K", SPLIT_COMB_K),), warps)
     apply = FixedLaunch(_SPLIT_APPLY, grid, (M, N, sh if has_res else sx, 0, 0, sy,
-                                             SPLIT_CHUNK, n_chunks, 0, 0),
-                        _split_flags(is_rms, has_w, False, HAS_BIAS=has_b), SPLIT_WARPS)
+                                             chunk, n_chunks, 0, 0),
+                        _split_flags(is_rms, has_w, False, HAS_BIAS=has_b), warps)
     return Prepared(apply, cfg=cfg,
                     split=SplitLaunch(stats, apply, (M * n_chunks * 2 + 3) & ~3))
 
@@ -3455,19 +3457,20 @@ def _prepare_split_bwd(M: int, N: int, sms: int, is_rms: bool, has_w: bool, has_
     the apply has SPLIT_MIN_PROGRAMS x SMs programs (at most M), and the partial rows'
     sum where there are several."""
     sx, sdy, sdh, sdx = strides
-    n_chunks = _cdiv(N, SPLIT_CHUNK)
-    col_blocks = _cdiv(N, SPLIT_BLOCK_N)
+    block, warps, chunk, _ = SPLIT_BWD
+    n_chunks = _cdiv(N, chunk)
+    col_blocks = _cdiv(N, block)
     blocks = max(1, min(M, _cdiv(SPLIT_MIN_PROGRAMS * sms, col_blocks)))
     rows_per_block = _cdiv(max(M, 1), blocks)
     blocks = _cdiv(max(M, 1), rows_per_block)
-    stats = FixedLaunch(_SPLIT_STATS, (M * n_chunks,), (M, N, sx, sdy, 0, SPLIT_CHUNK, n_chunks),
+    stats = FixedLaunch(_SPLIT_STATS, (M * n_chunks,), (M, N, sx, sdy, 0, chunk, n_chunks),
                         _split_flags(is_rms, has_w, True, HAS_RESIDUAL=False)
-                        + (("COMB_K", SPLIT_COMB_K),), SPLIT_WARPS)
+                        + (("COMB_K", SPLIT_COMB_K),), warps)
     apply = FixedLaunch(_SPLIT_APPLY, (blocks * col_blocks,),
-                        (M, N, sx, sdy, sdh, sdx, SPLIT_CHUNK, n_chunks, rows_per_block,
+                        (M, N, sx, sdy, sdh, sdx, chunk, n_chunks, rows_per_block,
                          col_blocks),
                         _split_flags(is_rms, has_w, True, HAS_DW=has_dw, HAS_DB=want_db,
-                                     HAS_DH=has_dh), SPLIT_WARPS)
+                                     HAS_DH=has_dh), warps)
     total = (sum_launch(blocks, N, 1, has_dw, want_db)
              if blocks > 1 and (has_dw or want_db) else None)
     return Prepared(apply, partials=blocks, total=total, cfg=cfg,
