@@ -20,6 +20,6 @@ sp rf fwd bf16,fp32 1 "$VF" 4194304 0 120; pack
 sp rb bwd bf16,fp32 1 "$VB" 4194304 0 120; pack
 sp f16 fwd,bwd bf16 0 "4096/8/32768/-;2048/4/131072/first;2048/4/131072/-" 16777216 0 100; pack
 sp m256 fwd,bwd bf16 0 "4096/8/32768/-;2048/4/131072/first;2048/4/131072/-" 4194304 0 100 256; pack
-env SPLIT_OPS=ln sp dh bwd fp32 1 "$VB" 2097152 0 100; pack
+export SPLIT_OPS=ln; sp dh bwd fp32 1 "$VB" 2097152 0 100; pack
 for f in f b rf rb f16 m256 dh; do grep -E "N=" $W/$f.log; done
 echo SECONDS $SECONDS
