@@ -1168,22 +1168,25 @@ def test_stats_scratch(device):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("m,n,loop", [(1, 1000, False), (64, 1000, False), (64, 3001, True),
-                                      (16, K.BWD_TILE_MAX + 4000, False)],
-                         ids=["one_partial", "tile_sum", "loop", "coop"])
+@pytest.mark.parametrize("m,n,loop", [(1, 1000, None), (64, 1000, None), (64, 3001, "loop"),
+                                      (64, 3001, "split"), (16, K.BWD_TILE_MAX + 4000, None)],
+                         ids=["one_partial", "tile_sum", "loop", "split", "coop"])
 def test_launch_bwd_gpu(m, n, loop, monkeypatch):
     # The backward's launches (kernels.rownorm.launch_bwd: partials in the stream's scratch
     # buffer, addresses read once, FixedLaunch.direct_call) with dw and db, one of them or
     # neither, a residual's dh, inputs at aligned and misaligned offsets (the direct launch
     # declines those), repeated with fresh values so that later calls launch directly from
     # a buffer the earlier calls wrote: every call against float64.
-    if loop:  # the loop path (PATH 2) at a length the table gives the tile path
+    if loop:  # the loop path (PATH 2) at a length the table gives the tile path, or the
+        # split path in its place (64 row blocks of one row: dw, db partial rows summed)
         monkeypatch.setattr(K, "bwd_config", lambda *a, **k: K.LaunchConfig(
             K.LOOP, 1024, 1, 4, programs_per_sm=2))
+        monkeypatch.setattr(K, "SPLIT", loop == "split")
+    kernel = K._SPLIT_APPLY if loop == "split" else K._BWD
     K.clear_prepared()
     try:
         dt = torch.bfloat16
-        before = K._BWD.direct_launches
+        before = kernel.direct_launches
         for rep in range(3):
             for off in (0, 1):
                 buf = torch.randn(3, m * n + 8, device="cuda", dtype=dt)
@@ -1208,7 +1211,7 @@ def test_launch_bwd_gpu(m, n, loop, monkeypatch):
                         assert_close(w.grad, w64.grad, dt, "dw " + what)
                     if bg:
                         assert_close(b.grad, b64.grad, dt, "db " + what)
-        assert K._BWD.direct_launches > before
+        assert kernel.direct_launches > before
     finally:
         K.clear_prepared()
 

@@ -1578,7 +1578,7 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
 # LayerNorm's backward with dh beyond 8192 x SMs), where the loop path would run one
 # program a row (11-29% of copy at 4M: 32 rows, 32 programs; v0.31 call 9). Two launches
 # spread each row over many programs, with no program waiting on another:
-#   * statistics: one program per (row, chunk of SPLIT_CHUNK columns) reduces its chunk
+#   * statistics: one program per (row, chunk of columns: SPLIT_FWD / SPLIT_BWD) reduces
 #     to fp32 partials (forward: the chunk's mean and sum of squared deviations, from sums
 #     shifted by its first element, or RMSNorm's sum of squares; backward: the chunk's
 #     sums of xhat * wdy and wdy), stores them, and counts itself done on the row's
@@ -1590,8 +1590,9 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
 #     writes dx and keeps the block's dw / db partial in registers, one partial row per
 #     row block (the launcher picks one block, dw itself, where the column blocks alone
 #     fill the GPU, as at every row this path is chosen for on the H100).
-# x (and dy) are read twice, so the ceiling is two thirds of copy in the forward and three
-# fifths in the 16-bit backward, against the loop path's one program a row.
+# x (and dy) are read twice from HBM but for the forward's L2 hits, so the ceiling is two
+# thirds of copy in the forward (with a residual four fifths: h is written, then read)
+# and three fifths in the backward (with dh two thirds).
 # Deterministic: every partial has one writer and every sum a fixed order; the counters
 # only decide which program combines.
 # ----------------------------------------------------------------------------------------
@@ -2613,15 +2614,29 @@ _SPLIT_STATS = CachedKernel(_rownorm_split_stats_kernel)
 _SPLIT_APPLY = CachedKernel(_rownorm_split_apply_kernel)
 # The split path (see its kernels' section comment) runs wherever the configs above give
 # the loop path, but for GroupNorm's rows path (which has its own split path):
-# FUSEDNORM_SPLIT=0, or assigning False here, keeps the loop path (A/B, tests). Its tiles
-# are 4096 columns on 8 warps (16 elements a thread, two 16-byte loads in 16-bit), a
-# statistics program takes 8 of them, and the backward's apply takes row blocks until
-# it has SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132
-# SMs, so dw and db are written directly there). Measured: benchmarks/NOTES.md, v0.32.
+# FUSEDNORM_SPLIT=0, or assigning False here, keeps the loop path (A/B, tests). v0.32 call
+# 1 (sweep_coop.py, the default configs, GPU time, % of copy, loop -> split, 4M x 32
+# rows): LayerNorm / RMSNorm bf16 forward 17.7 / 21.6 -> 50.4 / 57.6, backward 10.9 /
+# 15.1 -> 52.4 / 53.4; fp32 forward 20.2 / 28.0 -> 44.9 / 55.2, backward 23.6 / 29.3 ->
+# 53.9 / 54.4; with a residual forward 39.0-51.9 -> 61.9-72.2, backward 12.2-36.7 ->
+# 59.7-62.2; fp32 LayerNorm's backward with dh at 2M 34.9 -> 64.7.
 SPLIT = os.environ.get("FUSEDNORM_SPLIT", "1") != "0"
-# (tile columns, warps, columns per statistics program, the apply's L2 eviction policy)
-SPLIT_FWD = (4096, 8, 32768, "")
-SPLIT_BWD = (4096, 8, 32768, "")
+# (tile columns, warps, columns per statistics program, the apply's L2 eviction policy).
+# v0.32 calls 2-3 (sweep_split.py, GPU time, 4M x 32 rows, one process each; the
+# first tuples above, 4096 / 8 / 32768 / none, -> these):
+#   forward: evict_first +2 to +4 everywhere; with 2048 / 4 warps and chunks of 131072,
+#     LayerNorm bf16 50.5 -> 58.6, fp32 44.8 -> 59.2, RMSNorm fp32 55.4 -> 59.7, bf16
+#     57.6 -> 57.7 (60.2 with 32768 and evict_first alone); with a residual 62.2-72.4 ->
+#     67.4-74.0; 16M x 8 rows 38.9 / 49.4 -> 55.6 / 56.3 (bf16); 4M x 256 rows 50.0 /
+#     59.7 -> 60.7 / 62.3. Chunks of 262144 lost (48-55), 1024 / 2 warps too (50-57).
+#   backward: evict_first -1 to -2; 4096 / 4 warps with chunks of 131072 the best or
+#     level in every cell: bf16 52.5 / 53.3 -> 55.8 / 56.3, fp32 54.0 / 54.2 -> 57.3 /
+#     57.2, with dh 59.7-62.2 -> 64.1-65.3, fp32 LayerNorm with dh at 2M 64.6 -> 66.0.
+SPLIT_FWD = (2048, 4, 131072, "evict_first")
+SPLIT_BWD = (4096, 4, 131072, "")
+# Partials a combine step reads; and the backward's apply takes row blocks until it has
+# SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132 SMs, so
+# dw and db are written directly there: one block).
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
