@@ -17,6 +17,6 @@ sp d16 fwd,bwd bf16,fp32 0 16777216 60; pack
 sp r4 fwd,bwd bf16,fp32 1 4194304 60; pack
 sp m256 fwd,bwd bf16 0 4194304 60 256; pack
 sp dh bwd fp32 1 2097152 40 0 ln; pack
-FUSEDNORM_SPLIT=0 sp l16 fwd,bwd bf16 0 16777216 90; pack
+(export FUSEDNORM_SPLIT=0; sp l16 fwd,bwd bf16 0 16777216 90); pack
 for f in d4 d16 r4 m256 dh l16; do grep -E "N=|FAILED" $W/$f.log; done
 echo SECONDS $SECONDS
