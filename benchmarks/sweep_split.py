@@ -4,8 +4,10 @@ measured in the same run; each variant checked against torch in fp32.
 
     python benchmarks/sweep_split.py OUT.json
 
-Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` for none,
-`first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode; default the library's),
+Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict[/r], evict `-` for none,
+`first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode, /r: SPLIT_BWD_REVERSE;
+`split`: the library's split parameters; each of those forced where the configs give
+another path; `default`: the library as it is, whatever path; unset: the library's),
 SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
 (bf16,fp32), SPLIT_OPS (ln,rms), SPLIT_MODES (fwd,bwd), SPLIT_RES=1 (residual forms),
 SPLIT_WARM=1 (compile only)."""
@@ -31,9 +33,25 @@ def _variants():
         return [None]  # the library's
     out = []
     for v in text.split(";"):
-        b, w, c, e = v.split("/")
-        out.append((int(b), int(w), int(c), EV[e]))
+        if v in ("default", "split"):
+            out.append(v)
+            continue
+        b, w, c, e, *rev = v.split("/")
+        out.append((int(b), int(w), int(c), EV[e], bool(rev)))
     return out
+
+
+_LOOP = K.LaunchConfig(K.LOOP, K.LOOP_BLOCK_N, 1, K.LOOP_WARPS)
+_CONFIGS = (K.fwd_config, K.bwd_config)
+
+
+def _set_path(force_split: bool):
+    # Forced: the configs give the loop path, which the split path replaces; else the
+    # library's configs (at N <= 16384 x SMs the cooperative path).
+    if force_split:
+        K.fwd_config = K.bwd_config = lambda *a, **k: _LOOP
+    else:
+        K.fwd_config, K.bwd_config = _CONFIGS
 
 
 def main():
@@ -68,12 +86,20 @@ def main():
                 for mode in os.environ.get("SPLIT_MODES", "fwd,bwd").split(","):
                     for v in _variants():
                         name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
-                        if v is None:
-                            v = getattr(K, name)
-                        setattr(K, name, v)
+                        _set_path(v not in (None, "default"))
+                        if v == "default":
+                            tag = "default"
+                        else:
+                            if v in (None, "split"):
+                                v = getattr(K, name)
+                                rev = K.SPLIT_BWD_REVERSE
+                            else:
+                                v, rev = v[:4], v[4]
+                            setattr(K, name, v)
+                            K.SPLIT_BWD_REVERSE = rev
+                            blk, warps, chunk, ev = v
+                            tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}" + ("/rev" if rev else "")
                         K.clear_prepared()
-                        blk, warps, chunk, ev = v
-                        tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
                         try:
                             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)
                             hx = h if res else x

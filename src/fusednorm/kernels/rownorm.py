@@ -1769,6 +1769,7 @@ def _rownorm_split_apply_kernel(
     BACKWARD: tl.constexpr,
     BLOCK_N: tl.constexpr,  # columns per step (backward: per program)
     EVICT: tl.constexpr,  # L2 eviction policy of the apply's x / dy loads and its stores
+    REVERSE: tl.constexpr,  # backward: a block's rows last first (SPLIT_BWD_REVERSE)
 ):
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK_N)
@@ -1784,8 +1785,12 @@ def _rownorm_split_apply_kernel(
         db = tl.zeros([BLOCK_N], dtype=tl.float32)
         p = pid // n_col_blocks
         r_lo = p * rows_per_block
-        for r in range(r_lo, tl.minimum(M, r_lo + rows_per_block)):
-            r64 = tl.cast(r, tl.int64)
+        r_hi = tl.minimum(M, r_lo + rows_per_block)
+        for i in range(0, r_hi - r_lo):
+            if REVERSE:
+                r64 = tl.cast(r_hi - 1 - i, tl.int64)
+            else:
+                r64 = tl.cast(r_lo + i, tl.int64)
             rstd = tl.load(RSTD + r64)
             c1 = tl.load(CS + r64 * 2)
             if IS_RMS:
@@ -2639,6 +2644,9 @@ SPLIT_BWD = (4096, 4, 131072, "")
 # dw and db are written directly there: one block).
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
+# The backward's apply visits a block's rows last first, the statistics launch's last
+# rows first (still in L2).
+SPLIT_BWD_REVERSE = False
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
 # rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
 # at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
@@ -3234,7 +3242,8 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
            *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
            ("BLOCK_N", block))
     return out if "HAS_RESIDUAL" in flags else out + (
-        ("EVICT", "" if interpreting() else evict),)
+        ("EVICT", "" if interpreting() else evict),
+        ("REVERSE", backward and SPLIT_BWD_REVERSE))
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
