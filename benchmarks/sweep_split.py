@@ -4,8 +4,8 @@ measured in the same run; each variant checked against torch in fp32.
 
     python benchmarks/sweep_split.py OUT.json
 
-Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict[/r], evict `-` for none,
-`first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode, /r: SPLIT_BWD_REVERSE;
+Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` for none,
+`first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode;
 `split`: the library's split parameters; each of those forced where the configs give
 another path; `default`: the library as it is, whatever path; unset: the library's),
 SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
@@ -36,8 +36,8 @@ def _variants():
         if v in ("default", "split"):
             out.append(v)
             continue
-        b, w, c, e, *rev = v.split("/")
-        out.append((int(b), int(w), int(c), EV[e], bool(rev)))
+        b, w, c, e = v.split("/")
+        out.append((int(b), int(w), int(c), EV[e]))
     return out
 
 
@@ -92,13 +92,9 @@ def main():
                         else:
                             if v in (None, "split"):
                                 v = getattr(K, name)
-                                rev = K.SPLIT_BWD_REVERSE
-                            else:
-                                v, rev = v[:4], v[4]
                             setattr(K, name, v)
-                            K.SPLIT_BWD_REVERSE = rev
                             blk, warps, chunk, ev = v
-                            tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}" + ("/rev" if rev else "")
+                            tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
                         K.clear_prepared()
                         try:
                             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)

@@ -62,7 +62,8 @@ def test_rows_suite_shapes():
     cases = build_cases([LN], [torch.bfloat16], quick=False)
     sweep = [c for c in cases if c.kind == "sweep"]
     ns = [c.N for c in sweep]
-    assert ns == sorted([1 << k for k in range(8, 19)] + [5120, 12288, 1 << 20])
+    assert ns == sorted([1 << k for k in range(8, 19)] + [5120, 12288, 1 << 20, 1 << 21,
+                                                          1 << 22])
     for c in sweep:  # about 2^27 elements of x: within half a row
         assert abs(c.numel - ROW_ELEMENTS) <= c.N / 2
     assert [c.shape for c in cases if c.kind == "inference"] == list(ROW_INFERENCE)

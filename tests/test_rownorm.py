@@ -301,8 +301,10 @@ def test_long_row_configs(monkeypatch):
     # 16384 on 16 warps, one row group; the forward prefetches into L2 but in fp32 RMSNorm
     # and with a residual; the backward replays (LONG_BWD), but fp32 LayerNorm's with dh
     # (the loop path); GroupNorm's rows path the same, its 16-bit backward with the
-    # prefetch too.
+    # prefetch too. Those are the cooperative entries as the split path off leaves them;
+    # test_split_long_configs has where the split path takes over.
     monkeypatch.setattr(K, "interpreting", lambda: False)
+    monkeypatch.setattr(K, "SPLIT", False)
     fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
     n = 1 << 21
     for size, is_rms, l2 in ((2, False, 1), (2, True, 1), (4, False, 1), (4, True, 0)):
@@ -334,6 +336,41 @@ def test_long_row_configs(monkeypatch):
         assert K._dx_evict(bwd(n, 132, size, is_rms), n, size, is_rms, False) == "evict_first"
     assert K._dx_evict(bwd(n, 132, 2, True), n, 2, True, False) == ""
     assert K._dx_evict(bwd(n, 132, 2, False, True), n, 2, False, False) == ""
+
+
+def test_split_long_configs(monkeypatch):
+    # Rows longer than 8192 x SMs (v0.32 call 5) on a 132-SM GPU: the split path (the loop
+    # config, which prepare replaces) for SPLIT_LONG's cells, at 1.125M and 2M, the
+    # cooperative long entry elsewhere; beyond 16384 x SMs the split path everywhere; 1M
+    # (not above 8192 x SMs) and GroupNorm's rows path keep theirs.
+    monkeypatch.setattr(K, "interpreting", lambda: False)
+    monkeypatch.setattr(K, "SPLIT", True)
+    fwd, bwd = K.fwd_config.__wrapped__, K.bwd_config.__wrapped__
+    for n in (1179648, 1 << 21):
+        for size in (2, 4):
+            for is_rms in (False, True):
+                for res in (False, True):
+                    want = K.LOOP if ("bwd", size, is_rms, res) in K.SPLIT_LONG else K.COOP
+                    assert bwd(n, 132, size, is_rms, False, res).path == want, (n, size, is_rms)
+                    want = K.LOOP if ("fwd", size, is_rms, res) in K.SPLIT_LONG else K.COOP
+                    assert fwd(n, 132, size, res, is_rms).path == want, (n, size, is_rms, res)
+                    assert fwd(1 << 22, 132, size, res, is_rms).path == K.LOOP
+                    assert bwd(1 << 22, 132, size, is_rms, False, res).path == K.LOOP
+                    assert bwd(1 << 20, 132, size, is_rms, False, res).path == K.COOP
+                assert bwd(1 << 21, 132, size, is_rms, True).path == K.COOP  # GroupNorm
+    assert ("bwd", 2, False, False) in K.SPLIT_LONG  # 16-bit LayerNorm backward
+    x = torch.empty(1, 16, dtype=torch.bfloat16)
+    monkeypatch.setattr(K, "sm_count", lambda device: 132)
+    K.clear_prepared()
+    try:  # prepare takes the split path for those configs (no launch here)
+        p = K._prepare_bwd(3, 1 << 21, x.device, 2, False, True, True, True, False,
+                           (1 << 21,) * 3 + (1 << 21,), torch.float32, torch.float32)
+        assert p.split is not None and p.split.blocks == 1 and p.total is None
+        p = K._prepare_bwd(3, 1 << 21, x.device, 2, True, True, True, False, False,
+                           (1 << 21,) * 4, torch.float32, torch.float32)
+        assert p.split is None and p.cfg.path == K.COOP
+    finally:
+        K.clear_prepared()
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])

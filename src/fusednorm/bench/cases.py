@@ -113,9 +113,11 @@ def case_bytes(case: Case, mode: str) -> int:
 
 
 # --- rows suite: about 2^27 elements of x per case (512 MiB in fp32: far larger than any L2),
-# N over powers of two plus two common hidden sizes and one very long row.
+# N over powers of two plus two common hidden sizes and very long rows: 1M (the
+# cooperative path's last table entries), 2M and 4M (past 8192 and 16384 x SMs on an H100:
+# the long entries and the split path).
 ROW_ELEMENTS = 1 << 27
-ROW_N = sorted([1 << k for k in range(8, 19)] + [5120, 12288, 1 << 20])
+ROW_N = sorted([1 << k for k in range(8, 19)] + [5120, 12288, 1 << 20, 1 << 21, 1 << 22])
 ROW_N_QUICK = (1024, 8192, 65536)
 # Inference shapes, where the launch cost dominates: decode (1 token, 32 tokens) and a prefill.
 ROW_INFERENCE = ((1, 4096), (32, 4096), (512, 8192))

@@ -1576,7 +1576,8 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
 # ----------------------------------------------------------------------------------------
 # The split path: rows that no cooperative row group holds (longer than 16384 x SMs; fp32
 # LayerNorm's backward with dh beyond 8192 x SMs), where the loop path would run one
-# program a row (11-29% of copy at 4M: 32 rows, 32 programs; v0.31 call 9). Two launches
+# program a row (11-29% of copy at 4M: 32 rows, 32 programs; v0.31 call 9), and the cells
+# of SPLIT_LONG beyond 8192 x SMs, where it beat the cooperative path. Two launches
 # spread each row over many programs, with no program waiting on another:
 #   * statistics: one program per (row, chunk of columns: SPLIT_FWD / SPLIT_BWD) reduces
 #     to fp32 partials (forward: the chunk's mean and sum of squared deviations, from sums
@@ -1769,7 +1770,6 @@ def _rownorm_split_apply_kernel(
     BACKWARD: tl.constexpr,
     BLOCK_N: tl.constexpr,  # columns per step (backward: per program)
     EVICT: tl.constexpr,  # L2 eviction policy of the apply's x / dy loads and its stores
-    REVERSE: tl.constexpr,  # backward: a block's rows last first (SPLIT_BWD_REVERSE)
 ):
     pid = tl.program_id(0)
     lanes = tl.arange(0, BLOCK_N)
@@ -1785,12 +1785,8 @@ def _rownorm_split_apply_kernel(
         db = tl.zeros([BLOCK_N], dtype=tl.float32)
         p = pid // n_col_blocks
         r_lo = p * rows_per_block
-        r_hi = tl.minimum(M, r_lo + rows_per_block)
-        for i in range(0, r_hi - r_lo):
-            if REVERSE:
-                r64 = tl.cast(r_hi - 1 - i, tl.int64)
-            else:
-                r64 = tl.cast(r_lo + i, tl.int64)
+        for r in range(r_lo, tl.minimum(M, r_lo + rows_per_block)):
+            r64 = tl.cast(r, tl.int64)
             rstd = tl.load(RSTD + r64)
             c1 = tl.load(CS + r64 * 2)
             if IS_RMS:
@@ -2644,9 +2640,24 @@ SPLIT_BWD = (4096, 4, 131072, "")
 # dw and db are written directly there: one block).
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
-# The backward's apply visits a block's rows last first, the statistics launch's last
-# rows first (still in L2).
-SPLIT_BWD_REVERSE = False
+# Where the split path replaces the cooperative path's long-row entries (rows longer
+# than 8192 x SMs, up to 16384 x SMs: slices of 16384, GROUP = N / 16384 programs of 16
+# warps, one an SM, 72-132 of them on 132 SMs), by (mode, element size, is_rms, residual
+# / dh); 16-bit measured in bf16. v0.32 call 5 (sweep_split.py, GPU time, one process,
+# % of copy, cooperative -> split, at 1.125M / 1.5M / 2M):
+#   LayerNorm backward bf16 44.5 / 51.6 / 52.5 -> 57.5 / 57.1 / 54.4, fp32 42.5 / 41.6 /
+#   38.7 -> 55.2 / 57.8 / 58.3; with dh bf16 43.4 / 49.5 / 51.3 -> 56.6 / 62.6 / 64.9
+#   (fp32 with dh, no cooperative entry: the loop path, split 63.1 / 64.9 / 65.8; call 1
+#   at 2M loop 34.9 -> split 64.7); RMSNorm fp32 backward
+#   with dh 61.9 / 64.8 / 57.5 -> 63.5 / 64.9 / 66.0; LayerNorm fp32 forward with a
+#   residual 54.1 / 57.6 / 58.9 -> 71.8 / 71.9 / 71.6.
+# Not taken: the cooperative path won at 1.5M and 2M in the other cells (RMSNorm bf16
+# backward 63.8 / 70.7 against 57.5 / 57.2; the forwards 66.6-94.8 against 54.8-73.0; fp32
+# RMSNorm backward 64.8 / 61.2 against 58.4 / 57.5; fp32 RMSNorm forward with a residual
+# level), though at 1.125M (72 programs) the split path led some of them by 2-7 points
+# (LayerNorm forward bf16 55.1 -> 59.6, with a residual 66.4 -> 73.0).
+SPLIT_LONG = {("bwd", 2, False, False), ("bwd", 2, False, True), ("bwd", 4, False, False),
+              ("bwd", 4, False, True), ("bwd", 4, True, True), ("fwd", 4, False, True)}
 # The partial-row sum: 16 partial rows x 256 columns per step, 4 warps (the wide tile;
 # rows up to 16K with many partials take SUM_NARROW, below). It reads partials x N fp32,
 # at most about 11 MB in the rows suite; alone it took 4.4-4.9 us at 32K-64K (v0.27 call
@@ -2915,7 +2926,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         choices = FWD_COOP_RMS16 if is_rms else FWD_COOP_LN16
     sync4 = None if residual else SYNC4.get(("fwd", 4 if element_size >= 4 else 2, is_rms))
     cfg = _coop(n, sms, choices, sync4)
-    if cfg is None:
+    if cfg is None or _split_long(n, sms, "fwd", element_size, is_rms, residual):
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
     if element_size < 4 and is_rms and not residual and cfg.group <= L2_HINT_MAX_GROUP:
         cfg = replace(cfg, l2_hint=True)
@@ -3008,7 +3019,7 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
             cfg = replace(cfg, replay_evict=True)
         return replace(cfg, stats_ahead=True) if size == 2 else cfg
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
-    if cfg is None:
+    if cfg is None or _split_long(n, sms, "bwd", size, is_rms, has_dh):
         return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS, programs_per_sm=1)
     if (size, is_rms, has_dh, cfg.block_n, cfg.num_warps, cfg.replay) in HOLD_W_CONFIGS:
         cfg = replace(cfg, hold_w=True)
@@ -3025,6 +3036,15 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
     if key in REPLAY_EVICT_CONFIGS:
         cfg = replace(cfg, replay_evict=True)
     return cfg
+
+
+def _split_long(n: int, sms: int, mode: str, element_size: int, is_rms: bool,
+                res: bool) -> bool:
+    """Whether the split path (which prepare takes for the loop config) replaces the
+    cooperative path's long-row entry here (SPLIT_LONG). Not in the interpreter, whose
+    cooperative rows stop at INTERPRETER_COOP_MAX."""
+    return (SPLIT and n > 8192 * sms and not interpreting()
+            and (mode, 4 if element_size >= 4 else 2, is_rms, res) in SPLIT_LONG)
 
 
 def _cdiv(a: int, b: int) -> int:
@@ -3242,8 +3262,7 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
            *((k, flags.get(k, False)) for k in names), ("BACKWARD", backward),
            ("BLOCK_N", block))
     return out if "HAS_RESIDUAL" in flags else out + (
-        ("EVICT", "" if interpreting() else evict),
-        ("REVERSE", backward and SPLIT_BWD_REVERSE))
+        ("EVICT", "" if interpreting() else evict),)
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
