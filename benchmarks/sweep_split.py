@@ -10,7 +10,8 @@ Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` fo
 another path; `default`: the library as it is, whatever path; unset: the library's),
 SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
 (bf16,fp32), SPLIT_OPS (ln,rms), SPLIT_MODES (fwd,bwd), SPLIT_RES=1 (residual forms),
-SPLIT_WARM=1 (compile only)."""
+SPLIT_MINP (rownorm.SPLIT_MIN_PROGRAMS values, each variant with each), SPLIT_WARM=1
+(compile only)."""
 import json
 import os
 import sys
@@ -41,6 +42,11 @@ def _variants():
     return out
 
 
+# SPLIT_MINP: rownorm.SPLIT_MIN_PROGRAMS values to run each variant with (default: the
+# library's).
+MINP0 = K.SPLIT_MIN_PROGRAMS
+MINP = [int(v) for v in os.environ["SPLIT_MINP"].split(",")] if os.environ.get(
+    "SPLIT_MINP") else [0]
 _LOOP = K.LaunchConfig(K.LOOP, K.LOOP_BLOCK_N, 1, K.LOOP_WARPS)
 _CONFIGS = (K.fwd_config, K.bwd_config)
 
@@ -84,7 +90,8 @@ def main():
                         "bwd": xr.grad + (dh.float() if res else 0)}
                 del xr, yr
                 for mode in os.environ.get("SPLIT_MODES", "fwd,bwd").split(","):
-                    for v in _variants():
+                    for v, minp in [(v, p) for v in _variants() for p in MINP]:
+                        K.SPLIT_MIN_PROGRAMS = minp or MINP0
                         name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
                         _set_path(v not in (None, "default"))
                         if v == "default":
@@ -95,6 +102,8 @@ def main():
                             setattr(K, name, v)
                             blk, warps, chunk, ev = v
                             tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
+                        if minp:
+                            tag += f"/p{minp}"
                         K.clear_prepared()
                         try:
                             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)
