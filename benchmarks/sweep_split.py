@@ -6,8 +6,7 @@ measured in the same run; each variant checked against torch in fp32.
 
 Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` for none,
 `first`, `last`, set as rownorm.SPLIT_FWD or SPLIT_BWD by mode;
-`split`: the library's split parameters; one/block/warps/chunk/lagMiB/evict: the
-one-launch forward (rownorm.SPLIT_ONE_CFG); each of those forced where the configs give
+`split`: the library's split parameters; each of those forced where the configs give
 another path; `default`: the library as it is, whatever path; unset: the library's),
 SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
 (bf16,fp32), SPLIT_OPS (ln,rms), SPLIT_MODES (fwd,bwd), SPLIT_RES=1 (residual forms),
@@ -37,10 +36,6 @@ def _variants():
     for v in text.split(";"):
         if v in ("default", "split"):
             out.append(v)
-            continue
-        if v.startswith("one/"):  # the one-launch forward: one/block/warps/chunk/lagMiB/evict
-            b, w, c, lag, e = v.split("/")[1:]
-            out.append(("one", int(b), int(w), int(c), int(lag), EV[e]))
             continue
         b, w, c, e = v.split("/")
         out.append((int(b), int(w), int(c), EV[e]))
@@ -99,13 +94,8 @@ def main():
                         K.SPLIT_MIN_PROGRAMS = minp or MINP0
                         name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
                         _set_path(v not in (None, "default"))
-                        K.SPLIT_ONE = False
                         if v == "default":
                             tag = "default"
-                        elif v[0] == "one":
-                            K.SPLIT_ONE = True
-                            K.SPLIT_ONE_CFG = v[1:]
-                            tag = "one " + "/".join(str(t) or "-" for t in v[1:])
                         else:
                             if v in (None, "split"):
                                 v = getattr(K, name)

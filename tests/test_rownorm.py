@@ -203,31 +203,6 @@ def test_split_rows(device, is_rms, residual, monkeypatch):
         K.clear_prepared()
 
 
-@pytest.mark.parametrize("lag_mib", [0, 1])
-@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
-def test_split_rows_one_launch(device, residual, lag_mib, monkeypatch):
-    # The one-launch forward (SPLIT_ONE, off by default): phase 2 trailing phase 1 by the
-    # least lag (a row's chunks: 5) or by every task (1 MiB), rows with their own scale
-    # and mean; the backward as the split path's.
-    _force_split(monkeypatch)
-    monkeypatch.setattr(K, "SPLIT_ONE", True)
-    monkeypatch.setattr(K, "SPLIT_ONE_CFG", (256, 4, 1024, lag_mib, ""))
-    K.clear_prepared()
-    if use_kernels(device):
-        x = torch.empty(5, 5000, device=device)
-        p = K.prepare_fwd(x, None, None, None, False, x, None, None, None)
-        assert p.split.apply is None and p.launch.ints[-1] == (25 if lag_mib else 5)
-    scale = 0.25 + 4 * torch.rand(5, 1, device=device)
-    shift = 10 * torch.randn(5, 1, device=device)
-    try:
-        for is_rms in (False, True):
-            _run(device, torch.bfloat16, (5, 5000), is_rms=is_rms, residual=residual,
-                 x_fn=lambda t: (t.float() * scale + shift).to(torch.bfloat16))
-        _run(device, torch.float32, (5, 5000), residual=residual, x_fn=lambda t: t * scale + shift)
-    finally:
-        K.clear_prepared()
-
-
 @pytest.mark.parametrize("case", ["blocks", "no_affine", "no_bias"])
 def test_split_rows_blocks(device, case, monkeypatch):
     # The backward's row blocks: 16 x 4 programs asked for against 12 column blocks, so

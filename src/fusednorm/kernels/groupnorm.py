@@ -75,7 +75,29 @@ from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop
                      dtype_of, stream_scratch)
 from . import rownorm as R
 from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
-                      _take_task, _unpack, _wait_tags, _wait_until)
+                      _unpack, _wait_tags)
+
+@triton.jit
+def _take_task(COUNT, tasks, lag):
+    """Draw a ticket and map it to (is_p2, u): tickets [0, lag) are phase-1 tasks 0..lag-1,
+    then phase 1 of task lag + i and phase 2 of task i alternate, then the last phase-2
+    tasks follow."""
+    t = tl.atomic_add(COUNT, 1)
+    r = t - lag
+    paired = (r >= 0) & (r < 2 * (tasks - lag))
+    is_p2 = tl.where(t < lag, 0, tl.where(paired, r % 2, 1))
+    u = tl.where(t < lag, t, tl.where(paired, r // 2 + lag * (1 - r % 2), t - tasks))
+    return is_p2, u
+
+
+@triton.jit
+def _wait_until(progress, target):
+    # Acquire atomics, whose result reaches every thread: a spin on volatile loads
+    # followed by one acquire gave wrong statistics on the H100 (sweep2, v0.5 notes).
+    done = tl.atomic_add(progress, 0, sem="acquire")
+    while done < target:
+        done = tl.atomic_add(progress, 0, sem="acquire")
+
 
 @triton.jit
 def _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per_seg, s_chunk,

@@ -1600,28 +1600,6 @@ def _fold_slice(DONE, TAG, DW_P, DB_P, DW, DB, group, part, num_groups, col0, N,
 
 
 @triton.jit
-def _take_task(COUNT, tasks, lag):
-    """Draw a ticket and map it to (is_p2, u): tickets [0, lag) are phase-1 tasks 0..lag-1,
-    then phase 1 of task lag + i and phase 2 of task i alternate, then the last phase-2
-    tasks follow."""
-    t = tl.atomic_add(COUNT, 1)
-    r = t - lag
-    paired = (r >= 0) & (r < 2 * (tasks - lag))
-    is_p2 = tl.where(t < lag, 0, tl.where(paired, r % 2, 1))
-    u = tl.where(t < lag, t, tl.where(paired, r // 2 + lag * (1 - r % 2), t - tasks))
-    return is_p2, u
-
-
-@triton.jit
-def _wait_until(progress, target):
-    # Acquire atomics, whose result reaches every thread: a spin on volatile loads
-    # followed by one acquire gave wrong statistics on the H100 (sweep2, v0.5 notes).
-    done = tl.atomic_add(progress, 0, sem="acquire")
-    while done < target:
-        done = tl.atomic_add(progress, 0, sem="acquire")
-
-
-@triton.jit
 def _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS: tl.constexpr,
                    BACKWARD: tl.constexpr, COMB_K: tl.constexpr):
     """The row's statistics from its n_chunks partials, COMB_K a step in chunk order:
@@ -1665,14 +1643,35 @@ def _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS:
 
 
 @triton.jit
-def _split_stats(X, A, W, H, MEAN, RSTD, PART, CS, CNT, row64, k, N, stride_xm, stride_am,
-                 stride_hm, chunk, n_chunks, eps, IS_RMS: tl.constexpr,
-                 HAS_WEIGHT: tl.constexpr, HAS_RESIDUAL: tl.constexpr, BACKWARD: tl.constexpr,
-                 BLOCK_N: tl.constexpr, COMB_K: tl.constexpr):
-    """The statistics of chunk k of row row64 (the statistics launch's work, and phase 1 of
-    the one-launch forward): its partials, its count on CNT (the row's counter), and where
-    it is the row's last, the combine, then one more count (release) that says the row's
-    statistics are stored."""
+def _rownorm_split_stats_kernel(
+    X,  # *x, (M, N), row stride stride_xm, unit column stride
+    A,  # forward: *residual (read when HAS_RESIDUAL); backward: *dy; row stride stride_am
+    W,  # *weight (N,) (backward with HAS_WEIGHT: wdy = w * dy)
+    H,  # *h = x + residual, row stride stride_hm (forward with HAS_RESIDUAL: written here)
+    MEAN,  # *fp32 (M,): forward writes the mean (LayerNorm), backward reads it
+    RSTD,  # *fp32 (M,): forward writes rstd, backward reads it
+    PART,  # *fp32 (M, n_chunks, 2) scratch: the chunks' partials (see the section comment)
+    CS,  # *fp32 (M, 2): backward: c1, c2 per row (written by the row's combine)
+    COUNT,  # *int32 (M,) zeroed: chunks of the row done
+    M,  # rows
+    N,  # elements per row
+    stride_xm,  # row stride of X
+    stride_am,  # row stride of A
+    stride_hm,  # row stride of H
+    chunk,  # columns per program, a multiple of BLOCK_N
+    n_chunks,  # cdiv(N, chunk); the grid is M * n_chunks
+    eps,  # forward: added to the variance (or mean square) before the square root
+    IS_RMS: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_RESIDUAL: tl.constexpr,
+    BACKWARD: tl.constexpr,
+    BLOCK_N: tl.constexpr,  # columns per step
+    COMB_K: tl.constexpr,  # partials per combine step
+):
+    eps = tl.cast(eps, tl.float32)
+    pid = tl.program_id(0)
+    row64 = (pid // n_chunks).to(tl.int64)
+    k = pid % n_chunks
     c_lo = k * chunk
     c_hi = tl.minimum(N, c_lo + chunk)
     lanes = tl.arange(0, BLOCK_N)
@@ -1733,135 +1732,9 @@ def _split_stats(X, A, W, H, MEAN, RSTD, PART, CS, CNT, row64, k, N, stride_xm, 
         tl.store(part + 1, tl.maximum(tl.sum(s1, axis=0) - t0 * dm, 0.0))
     # Every thread's stores before the one count; the last of the row combines.
     tl.debug_barrier()
-    if tl.atomic_add(CNT, 1, sem="acq_rel") == n_chunks - 1:
+    if tl.atomic_add(COUNT + row64, 1, sem="acq_rel") == n_chunks - 1:
         _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS, BACKWARD,
                        COMB_K)
-        tl.debug_barrier()
-        tl.atomic_add(CNT, 1, sem="release")
-
-
-@triton.jit
-def _split_fwd_apply(X, W, B, OUT, MEAN, RSTD, row64, k, N, stride_xm, stride_om, chunk,
-                     IS_RMS: tl.constexpr, HAS_WEIGHT: tl.constexpr, HAS_BIAS: tl.constexpr,
-                     BLOCK_N: tl.constexpr, EVICT: tl.constexpr, CG: tl.constexpr):
-    """y of chunk k of row row64 from the row's statistics (CG: x and the statistics
-    loaded from L2, as written by other programs of the same launch)."""
-    c_lo = k * chunk
-    c_hi = tl.minimum(N, c_lo + chunk)
-    lanes = tl.arange(0, BLOCK_N)
-    if CG:
-        rstd = tl.load(RSTD + row64, cache_modifier=".cg")
-    else:
-        rstd = tl.load(RSTD + row64)
-    if IS_RMS:
-        mean = 0.0
-    elif CG:
-        mean = tl.load(MEAN + row64, cache_modifier=".cg")
-    else:
-        mean = tl.load(MEAN + row64)
-    for c0 in range(c_lo, c_hi, BLOCK_N):
-        cols = c0 + lanes
-        mask = cols < c_hi
-        if CG:
-            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0,
-                        cache_modifier=".cg", eviction_policy=EVICT).to(tl.float32)
-        else:
-            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0,
-                        eviction_policy=EVICT).to(tl.float32)
-        y = (x - mean) * rstd
-        if HAS_WEIGHT:
-            y *= tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
-        if HAS_BIAS:
-            y += tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
-        tl.store(OUT + row64 * stride_om + cols, y.to(OUT.dtype.element_ty), mask=mask,
-                 eviction_policy=EVICT)
-
-
-@triton.jit
-def _rownorm_split_stats_kernel(
-    X,  # *x, (M, N), row stride stride_xm, unit column stride
-    A,  # forward: *residual (read when HAS_RESIDUAL); backward: *dy; row stride stride_am
-    W,  # *weight (N,) (backward with HAS_WEIGHT: wdy = w * dy)
-    H,  # *h = x + residual, row stride stride_hm (forward with HAS_RESIDUAL: written here)
-    MEAN,  # *fp32 (M,): forward writes the mean (LayerNorm), backward reads it
-    RSTD,  # *fp32 (M,): forward writes rstd, backward reads it
-    PART,  # *fp32 (M, n_chunks, 2) scratch: the chunks' partials (see the section comment)
-    CS,  # *fp32 (M, 2): backward: c1, c2 per row (written by the row's combine)
-    COUNT,  # *int32 (M,) zeroed: chunks of the row done
-    M,  # rows
-    N,  # elements per row
-    stride_xm,  # row stride of X
-    stride_am,  # row stride of A
-    stride_hm,  # row stride of H
-    chunk,  # columns per program, a multiple of BLOCK_N
-    n_chunks,  # cdiv(N, chunk); the grid is M * n_chunks
-    eps,  # forward: added to the variance (or mean square) before the square root
-    IS_RMS: tl.constexpr,
-    HAS_WEIGHT: tl.constexpr,
-    HAS_RESIDUAL: tl.constexpr,
-    BACKWARD: tl.constexpr,
-    BLOCK_N: tl.constexpr,  # columns per step
-    COMB_K: tl.constexpr,  # partials per combine step
-):
-    pid = tl.program_id(0)
-    row64 = (pid // n_chunks).to(tl.int64)
-    _split_stats(X, A, W, H, MEAN, RSTD, PART, CS, COUNT + row64, row64, pid % n_chunks, N,
-                 stride_xm, stride_am, stride_hm, chunk, n_chunks, tl.cast(eps, tl.float32),
-                 IS_RMS, HAS_WEIGHT, HAS_RESIDUAL, BACKWARD, BLOCK_N, COMB_K)
-
-
-@triton.jit
-def _rownorm_split_fwd_kernel(
-    X,  # *x, (M, N), row stride stride_xm, unit column stride
-    R,  # *residual, row stride stride_rm (read when HAS_RESIDUAL)
-    W,  # *weight (N,) (read when HAS_WEIGHT)
-    B,  # *bias (N,) (read when HAS_BIAS)
-    Y,  # *y, row stride stride_ym
-    H,  # *h = x + residual, row stride stride_hm (written when HAS_RESIDUAL)
-    MEAN,  # *fp32 (M,) mean (LayerNorm), written by the row's combine
-    RSTD,  # *fp32 (M,) rstd, written by the row's combine
-    PART,  # *fp32 (M, n_chunks, 2) scratch: the chunks' partials
-    COUNT,  # *int32 (1 + M,) zeroed: [0] the ticket counter, [1 + row] the row's counter
-    M,  # rows
-    N,  # elements per row
-    stride_xm,  # row stride of X
-    stride_rm,  # row stride of R
-    stride_ym,  # row stride of Y
-    stride_hm,  # row stride of H
-    chunk,  # columns per task, a multiple of BLOCK_N
-    n_chunks,  # cdiv(N, chunk)
-    tasks,  # M * n_chunks; the grid is 2 * tasks
-    lag,  # phase-1 tasks issued ahead of phase 2, at least n_chunks (_take_task)
-    eps,  # added to the variance (or mean square) before the square root
-    IS_RMS: tl.constexpr,
-    HAS_WEIGHT: tl.constexpr,
-    HAS_BIAS: tl.constexpr,
-    HAS_RESIDUAL: tl.constexpr,
-    BLOCK_N: tl.constexpr,  # columns per step
-    COMB_K: tl.constexpr,  # partials per combine step
-    EVICT: tl.constexpr,  # L2 eviction policy of phase 2's loads and stores
-):
-    """The split forward in one launch (SPLIT_ONE): each (row, chunk) task runs twice,
-    phase 1 (the statistics launch's work) and, `lag` tickets later, phase 2 (the apply's),
-    which waits for the row's statistics and re-reads its chunk, from L2 where lag chunks
-    fit there. Tickets, not program ids, order the phases, so a phase-2 task waits only on
-    tasks holding smaller tickets (groupnorm.py's split path has the argument)."""
-    is_p2, u = _take_task(COUNT, tasks, lag)
-    row64 = (u // n_chunks).to(tl.int64)
-    k = u % n_chunks
-    cnt = COUNT + 1 + row64
-    if is_p2 == 0:
-        _split_stats(X, R, W, H, MEAN, RSTD, PART, RSTD, cnt, row64, k, N, stride_xm,
-                     stride_rm, stride_hm, chunk, n_chunks, tl.cast(eps, tl.float32), IS_RMS,
-                     False, HAS_RESIDUAL, False, BLOCK_N, COMB_K)
-    else:
-        _wait_until(cnt, n_chunks + 1)
-        if HAS_RESIDUAL:
-            _split_fwd_apply(H, W, B, Y, MEAN, RSTD, row64, k, N, stride_hm, stride_ym, chunk,
-                             IS_RMS, HAS_WEIGHT, HAS_BIAS, BLOCK_N, EVICT, True)
-        else:
-            _split_fwd_apply(X, W, B, Y, MEAN, RSTD, row64, k, N, stride_xm, stride_ym, chunk,
-                             IS_RMS, HAS_WEIGHT, HAS_BIAS, BLOCK_N, EVICT, True)
 
 
 @triton.jit
@@ -1941,9 +1814,26 @@ def _rownorm_split_apply_kernel(
             tl.store(DB_P + p.to(tl.int64) * N + cols, db.to(DB_P.dtype.element_ty), mask=mask)
     else:
         u = M * n_chunks - 1 - pid  # last chunk first: it is still in L2
-        _split_fwd_apply(X, W, B, OUT, MEAN, RSTD, (u // n_chunks).to(tl.int64), u % n_chunks,
-                         N, stride_xm, stride_om, chunk, IS_RMS, HAS_WEIGHT, HAS_BIAS, BLOCK_N,
-                         EVICT, False)
+        row64 = (u // n_chunks).to(tl.int64)
+        c_lo = (u % n_chunks) * chunk
+        c_hi = tl.minimum(N, c_lo + chunk)
+        rstd = tl.load(RSTD + row64)
+        if IS_RMS:
+            mean = 0.0
+        else:
+            mean = tl.load(MEAN + row64)
+        for c0 in range(c_lo, c_hi, BLOCK_N):
+            cols = c0 + lanes
+            mask = cols < c_hi
+            x = tl.load(X + row64 * stride_xm + cols, mask=mask, other=0.0,
+                        eviction_policy=EVICT).to(tl.float32)
+            y = (x - mean) * rstd
+            if HAS_WEIGHT:
+                y *= tl.load(W + cols, mask=mask, other=0.0).to(tl.float32)
+            if HAS_BIAS:
+                y += tl.load(B + cols, mask=mask, other=0.0).to(tl.float32)
+            tl.store(OUT + row64 * stride_om + cols, y.to(OUT.dtype.element_ty), mask=mask,
+                     eviction_policy=EVICT)
 
 
 # ----------------------------------------------------------------------------------------
@@ -2723,7 +2613,6 @@ _BWD = CachedKernel(_rownorm_bwd_kernel)
 _SUM = CachedKernel(_sum_partials_kernel)
 _SPLIT_STATS = CachedKernel(_rownorm_split_stats_kernel)
 _SPLIT_APPLY = CachedKernel(_rownorm_split_apply_kernel)
-_SPLIT_FWD = CachedKernel(_rownorm_split_fwd_kernel)
 # The split path (see its kernels' section comment) runs wherever the configs above give
 # the loop path, but for GroupNorm's rows path (which has its own split path):
 # FUSEDNORM_SPLIT=0, or assigning False here, keeps the loop path (A/B, tests). v0.32 call
@@ -2746,11 +2635,6 @@ SPLIT = os.environ.get("FUSEDNORM_SPLIT", "1") != "0"
 #     57.2, with dh 59.7-62.2 -> 64.1-65.3, fp32 LayerNorm with dh at 2M 64.6 -> 66.0.
 SPLIT_FWD = (2048, 4, 131072, "evict_first")
 SPLIT_BWD = (4096, 4, 131072, "")
-# The forward in one launch (_rownorm_split_fwd_kernel: phase 2 trails phase 1 by `lag`
-# tickets, its reads from L2): (tile columns, warps, columns per task, MiB of chunks
-# between a chunk's two reads, phase 2's eviction policy). Off: measured in v0.32 (NOTES).
-SPLIT_ONE = False
-SPLIT_ONE_CFG = (2048, 4, 16384, 16, "evict_first")
 # Partials a combine step reads; and the backward's apply takes row blocks until it has
 # SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132 SMs, so
 # dw and db are written directly there: one block).
@@ -3253,8 +3137,8 @@ class SplitLaunch:
     """The split path's launches for one call key: statistics, then apply; `part`: fp32
     elements of the chunk partials (M x n_chunks x 2, to 16 bytes); `blocks`: the
     backward's row blocks (dw / db partial rows; 1: the apply writes dw, db)."""
-    stats: FixedLaunch  # (SPLIT_ONE: the one launch)
-    apply: Optional[FixedLaunch]  # (SPLIT_ONE: None)
+    stats: FixedLaunch
+    apply: FixedLaunch
     part: int
     blocks: int = 1
 
@@ -3326,8 +3210,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
         cfg = replace(cfg, sync=3)
     if cfg.path == LOOP and channels is None and SPLIT:
-        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg,
-                                  element_size)
+        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -3383,22 +3266,9 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
-                       strides, cfg: LaunchConfig, element_size: int) -> Prepared:
-    """The split path's forward (strides: x, residual, y, h row strides): two launches, or
-    one (SPLIT_ONE)."""
+                       strides, cfg: LaunchConfig) -> Prepared:
+    """The split path's forward (strides: x, residual, y, h row strides)."""
     sx, sr, sy, sh = strides
-    if SPLIT_ONE:
-        block, warps, chunk, lag_mib, evict = SPLIT_ONE_CFG
-        n_chunks = _cdiv(N, chunk)
-        tasks = M * n_chunks
-        lag = min(tasks, max(n_chunks, (lag_mib << 20) // (chunk * element_size)))
-        one = FixedLaunch(_SPLIT_FWD, (2 * tasks,),
-                          (M, N, sx, sr, sy, sh, chunk, n_chunks, tasks, lag), (
-                              ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
-                              ("HAS_RESIDUAL", has_res), ("BLOCK_N", block),
-                              ("COMB_K", SPLIT_COMB_K),
-                              ("EVICT", "" if interpreting() else evict)), warps)
-        return Prepared(one, cfg=cfg, split=SplitLaunch(one, None, (tasks * 2 + 3) & ~3))
     _, warps, chunk, _ = SPLIT_FWD
     n_chunks = _cdiv(N, chunk)
     grid = (M * n_chunks,)
@@ -3427,13 +3297,8 @@ def _launch_split_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, 
         buf = stream_scratch(device, sp.part)
         if mean is None:
             mean = rstd
-    hh = y if h is None else h
-    if sp.apply is None:  # one launch (SPLIT_ONE): [0] the ticket counter, then the rows'
-        count = torch.zeros((M + 1,), device=device, dtype=torch.int32)
-        sp.stats((x, x if residual is None else residual, x if weight is None else weight,
-                  x if bias is None else bias, y, hh, mean, rstd, buf, count), (eps,))
-        return
     count = torch.zeros((M,), device=device, dtype=torch.int32)
+    hh = y if h is None else h
     sp.stats((x, x if residual is None else residual, x, hh, mean, rstd, buf, rstd, count),
              (eps,))
     sp.apply((x if h is None else h, x if weight is None else weight,
