@@ -10,8 +10,7 @@ Environment: SPLIT_VARIANTS (';'-separated block/warps/chunk/evict, evict `-` fo
 another path; `default`: the library as it is, whatever path; unset: the library's),
 SPLIT_N (row lengths), SPLIT_M (rows; default 2^27 / N), SPLIT_DTYPES
 (bf16,fp32), SPLIT_OPS (ln,rms), SPLIT_MODES (fwd,bwd), SPLIT_RES=1 (residual forms),
-SPLIT_MINP (rownorm.SPLIT_MIN_PROGRAMS values, each variant with each), SPLIT_BANDS
-(rownorm.SPLIT_BAND_BYTES values in MiB, 0 for none, each variant with each), SPLIT_WARM=1
+SPLIT_MINP (rownorm.SPLIT_MIN_PROGRAMS values, each variant with each), SPLIT_WARM=1
 (compile only)."""
 import json
 import os
@@ -48,10 +47,6 @@ def _variants():
 MINP0 = K.SPLIT_MIN_PROGRAMS
 MINP = [int(v) for v in os.environ["SPLIT_MINP"].split(",")] if os.environ.get(
     "SPLIT_MINP") else [0]
-# SPLIT_BANDS: rownorm.SPLIT_BAND_BYTES values in MiB (0: no bands) to run each variant with.
-BAND0 = K.SPLIT_BAND_BYTES
-BANDS = [int(v) for v in os.environ["SPLIT_BANDS"].split(",")] if os.environ.get(
-    "SPLIT_BANDS") else [None]
 _LOOP = K.LaunchConfig(K.LOOP, K.LOOP_BLOCK_N, 1, K.LOOP_WARPS)
 _CONFIGS = (K.fwd_config, K.bwd_config)
 
@@ -95,10 +90,8 @@ def main():
                         "bwd": xr.grad + (dh.float() if res else 0)}
                 del xr, yr
                 for mode in os.environ.get("SPLIT_MODES", "fwd,bwd").split(","):
-                    for v, minp, band in [(v, p, b) for v in _variants() for p in MINP
-                                          for b in BANDS]:
+                    for v, minp in [(v, p) for v in _variants() for p in MINP]:
                         K.SPLIT_MIN_PROGRAMS = minp or MINP0
-                        K.SPLIT_BAND_BYTES = BAND0 if band is None else band << 20
                         name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
                         _set_path(v not in (None, "default"))
                         if v == "default":
@@ -111,8 +104,6 @@ def main():
                             tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
                         if minp:
                             tag += f"/p{minp}"
-                        if band is not None:
-                            tag += f"/band{band}"
                         K.clear_prepared()
                         try:
                             y, h, mean, rstd = OR.fwd_impl(x, r, w, b, eps, is_rms)

@@ -203,32 +203,6 @@ def test_split_rows(device, is_rms, residual, monkeypatch):
         K.clear_prepared()
 
 
-@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
-def test_split_rows_bands(device, residual, monkeypatch):
-    # The split forward band by band (SPLIT_BAND_BYTES): bands of 2 rows of 5 (the last
-    # one row, its own launches), rows with their own scale and mean, x a view with a row
-    # stride past N (each band's views keep it).
-    _force_split(monkeypatch)
-    monkeypatch.setattr(K, "SPLIT_BAND_BYTES", 2 * 5000 * 4)
-    K.clear_prepared()
-    if use_kernels(device):
-        x = torch.empty(5, 5000, device=device)
-        p = K.prepare_fwd(x, None, None, None, False, x, None, None, None)
-        assert (p.split.band, p.split.tail[0].ints[0]) == (2, 1)
-    scale = 0.25 + 4 * torch.rand(5, 1, device=device)
-    shift = 10 * torch.randn(5, 1, device=device)
-    try:
-        for is_rms in (False, True):
-            _run(device, torch.float32, (5, 5000), is_rms=is_rms, residual=residual,
-                 x_fn=lambda t: t * scale + shift)
-        _run(device, torch.float32, (5, 5000), residual=residual,
-             x_fn=lambda t: torch.cat([t * scale + shift, t[:, :7]], 1)[:, :5000])
-        _run(device, torch.bfloat16, (5, 5000), residual=residual,
-             x_fn=lambda t: (t.float() * scale + shift).to(torch.bfloat16))
-    finally:
-        K.clear_prepared()
-
-
 @pytest.mark.parametrize("case", ["blocks", "no_affine", "no_bias"])
 def test_split_rows_blocks(device, case, monkeypatch):
     # The backward's row blocks: 16 x 4 programs asked for against 12 column blocks, so

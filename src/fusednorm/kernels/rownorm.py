@@ -2640,9 +2640,6 @@ SPLIT_BWD = (4096, 4, 131072, "")
 # dw and db are written directly there: one block).
 SPLIT_COMB_K = 1024
 SPLIT_MIN_PROGRAMS = 2
-# The forward band by band: statistics then apply on as many rows as hold this many bytes
-# of x (or h), so that the apply finds them in L2 (0: all rows at once).
-SPLIT_BAND_BYTES = 0
 # Where the split path replaces the cooperative path's long-row entries (rows longer
 # than 8192 x SMs, up to 16384 x SMs: slices of 16384, GROUP = N / 16384 programs of 16
 # warps, one an SM, 72-132 of them on 132 SMs), by (mode, element size, is_rms, residual
@@ -3144,9 +3141,6 @@ class SplitLaunch:
     apply: FixedLaunch
     part: int
     blocks: int = 1
-    band: int = 0  # forward: rows a band (SPLIT_BAND_BYTES; 0: one pass over all rows)
-    tail: Optional[tuple] = None  # forward: the last, shorter band's (stats, apply)
-    rows: int = 0  # forward: M (the launches' own M is a band's)
 
 
 # Prepared launches per call key (kernels/launch.py).
@@ -3216,8 +3210,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
         cfg = replace(cfg, sync=3)
     if cfg.path == LOOP and channels is None and SPLIT:
-        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg,
-                                  element_size)
+        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -3272,9 +3265,9 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
         ("EVICT", "" if interpreting() else evict),)
 
 
-def _split_fwd_pair(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
-                    strides):
-    """The split forward's (statistics, apply) launches over M rows."""
+def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
+                       strides, cfg: LaunchConfig) -> Prepared:
+    """The split path's forward (strides: x, residual, y, h row strides)."""
     sx, sr, sy, sh = strides
     _, warps, chunk, _ = SPLIT_FWD
     n_chunks = _cdiv(N, chunk)
@@ -3285,22 +3278,8 @@ def _split_fwd_pair(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_
     apply = FixedLaunch(_SPLIT_APPLY, grid, (M, N, sh if has_res else sx, 0, 0, sy,
                                              chunk, n_chunks, 0, 0),
                         _split_flags(is_rms, has_w, False, HAS_BIAS=has_b), warps)
-    return stats, apply
-
-
-def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
-                       strides, cfg: LaunchConfig, element_size: int) -> Prepared:
-    """The split path's forward (strides: x, residual, y, h row strides): over all rows,
-    or band by band where SPLIT_BAND_BYTES asks (the last band's launches apart)."""
-    band = M
-    if SPLIT_BAND_BYTES:
-        band = max(1, min(M, SPLIT_BAND_BYTES // (N * element_size)))
-    stats, apply = _split_fwd_pair(band, N, is_rms, has_w, has_b, has_res, strides)
-    last = M % band
-    tail = _split_fwd_pair(last, N, is_rms, has_w, has_b, has_res, strides) if last else None
-    return Prepared(apply, cfg=cfg, split=SplitLaunch(
-        stats, apply, (band * _cdiv(N, SPLIT_FWD[2]) * 2 + 3) & ~3,
-        band=band if band < M else 0, tail=tail, rows=M))
+    return Prepared(apply, cfg=cfg,
+                    split=SplitLaunch(stats, apply, (M * n_chunks * 2 + 3) & ~3))
 
 
 def _launch_split_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean,
@@ -3308,7 +3287,7 @@ def _launch_split_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, 
     """launch_fwd on the split path: the partials (and, with rstd None, the statistics,
     which the apply reads) in the stream's scratch, the rows' counters zeroed."""
     sp = prep.split
-    M = sp.rows or sp.stats.ints[0]
+    M = sp.stats.ints[0]
     device = x.device
     if rstd is None:
         seg = (M + 3) & ~3
@@ -3320,28 +3299,10 @@ def _launch_split_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, 
             mean = rstd
     count = torch.zeros((M,), device=device, dtype=torch.int32)
     hh = y if h is None else h
-    w = x if weight is None else weight
-    b = x if bias is None else bias
-    if not sp.band:
-        sp.stats((x, x if residual is None else residual, x, hh, mean, rstd, buf, rstd, count),
-                 (eps,))
-        sp.apply((x if h is None else h, w, b, x, x, mean, rstd, rstd, y, rstd, rstd))
-        return
-    # Band by band: each band's apply re-reads what its statistics launch just read.
-    N, sx, sr, sh = sp.stats.ints[1:5]
-    sy = sp.apply.ints[5]
-    mean, rstd = mean.view(-1), rstd.view(-1)
-    for r0 in range(0, M, sp.band):
-        rows = min(sp.band, M - r0)
-        stats, apply = (sp.stats, sp.apply) if rows == sp.band else sp.tail
-        xv = x.as_strided((rows, N), (sx, 1), x.storage_offset() + r0 * sx)
-        rv = xv if residual is None else residual.as_strided(
-            (rows, N), (sr, 1), residual.storage_offset() + r0 * sr)
-        yv = y.as_strided((rows, N), (sy, 1), y.storage_offset() + r0 * sy)
-        hv = yv if h is None else h.as_strided((rows, N), (sh, 1), h.storage_offset() + r0 * sh)
-        mv, sv = mean[r0:r0 + rows], rstd[r0:r0 + rows]
-        stats((xv, rv, xv, hv, mv, sv, buf, sv, count[r0:r0 + rows]), (eps,))
-        apply((xv if h is None else hv, w, b, xv, xv, mv, sv, sv, yv, sv, sv))
+    sp.stats((x, x if residual is None else residual, x, hh, mean, rstd, buf, rstd, count),
+             (eps,))
+    sp.apply((x if h is None else h, x if weight is None else weight,
+              x if bias is None else bias, x, x, mean, rstd, rstd, y, rstd, rstd))
 
 
 def _fit(make, device, dtypes, tail=()):
