@@ -47,6 +47,7 @@ def _variants():
 MINP0 = K.SPLIT_MIN_PROGRAMS
 MINP = [int(v) for v in os.environ["SPLIT_MINP"].split(",")] if os.environ.get(
     "SPLIT_MINP") else [0]
+PARAMS0 = (K.SPLIT_FWD, K.SPLIT_FWD_RMS16, K.SPLIT_BWD)
 _LOOP = K.LaunchConfig(K.LOOP, K.LOOP_BLOCK_N, 1, K.LOOP_WARPS)
 _CONFIGS = (K.fwd_config, K.bwd_config)
 
@@ -93,13 +94,17 @@ def main():
                     for v, minp in [(v, p) for v in _variants() for p in MINP]:
                         K.SPLIT_MIN_PROGRAMS = minp or MINP0
                         name = "SPLIT_BWD" if mode == "bwd" else "SPLIT_FWD"
+                        K.SPLIT_FWD, K.SPLIT_FWD_RMS16, K.SPLIT_BWD = PARAMS0  # the library's
                         _set_path(v not in (None, "default"))
                         if v == "default":
                             tag = "default"
                         else:
                             if v in (None, "split"):
-                                v = getattr(K, name)
+                                v = (K._split_fwd_params(n, x.element_size(), is_rms)
+                                     if mode == "fwd" else K.SPLIT_BWD)
                             setattr(K, name, v)
+                            if mode == "fwd":  # a variant replaces the 16-bit RMSNorm one too
+                                K.SPLIT_FWD_RMS16 = v
                             blk, warps, chunk, ev = v
                             tag = f"{blk}/{warps}w/{chunk}/{ev or '-'}"
                         if minp:

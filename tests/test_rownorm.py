@@ -174,6 +174,7 @@ def _force_split(monkeypatch, block=256, chunk=1024, comb=4, min_programs=None):
     monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
     monkeypatch.setattr(K, "SPLIT", True)
     monkeypatch.setattr(K, "SPLIT_FWD", (block, 4, chunk, ""))
+    monkeypatch.setattr(K, "SPLIT_FWD_RMS16", (block, 4, chunk, ""))
     monkeypatch.setattr(K, "SPLIT_BWD", (block, 4, chunk, ""))
     monkeypatch.setattr(K, "SPLIT_COMB_K", comb)
     if min_programs is not None:
@@ -359,6 +360,10 @@ def test_split_long_configs(monkeypatch):
                     assert bwd(1 << 20, 132, size, is_rms, False, res).path == K.COOP
                 assert bwd(1 << 21, 132, size, is_rms, True).path == K.COOP  # GroupNorm
     assert ("bwd", 2, False, False) in K.SPLIT_LONG  # 16-bit LayerNorm backward
+    # The forward's parameters: 16-bit RMSNorm up to 4M its own (v0.32 call 14).
+    assert K._split_fwd_params(1 << 22, 2, True) == K.SPLIT_FWD_RMS16
+    for n, size, is_rms in ((1 << 24, 2, True), (1 << 22, 4, True), (1 << 22, 2, False)):
+        assert K._split_fwd_params(n, size, is_rms) == K.SPLIT_FWD
     x = torch.empty(1, 16, dtype=torch.bfloat16)
     monkeypatch.setattr(K, "sm_count", lambda device: 132)
     K.clear_prepared()

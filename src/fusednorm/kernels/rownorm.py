@@ -2635,6 +2635,13 @@ SPLIT = os.environ.get("FUSEDNORM_SPLIT", "1") != "0"
 #     57.2, with dh 59.7-62.2 -> 64.1-65.3, fp32 LayerNorm with dh at 2M 64.6 -> 66.0.
 SPLIT_FWD = (2048, 4, 131072, "evict_first")
 SPLIT_BWD = (4096, 4, 131072, "")
+# The 16-bit RMSNorm forward up to 4M: smaller chunks on 8 warps. v0.32 call 14
+# (sweep_split.py, GPU time, three processes, SPLIT_FWD -> these): 4M x 32 bf16 56.1-58.2
+# -> 62.1-62.3, fp16 58.3-58.8 -> 62.5, with a residual 72.9-73.5 -> 76.5-76.9; but 16M x 8
+# 56.1-56.9 -> 49.0-49.3 (with a residual 71.6-72.1 -> 65.5-65.8), and fp32 level or
+# lower (57.2-60.4 -> 58.4-58.6 at 4M), so 16-bit only, to the 4M measured (8M not).
+SPLIT_FWD_RMS16 = (4096, 8, 16384, "evict_first")
+SPLIT_FWD_RMS16_MAX_N = 1 << 22
 # Partials a combine step reads; and the backward's apply takes row blocks until it has
 # SPLIT_MIN_PROGRAMS x SMs programs (the column blocks alone do from 1.08M on 132 SMs, so
 # dw and db are written directly there: one block).
@@ -3210,7 +3217,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
         cfg = replace(cfg, sync=3)
     if cfg.path == LOOP and channels is None and SPLIT:
-        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg)
+        return _prepare_split_fwd(M, N, is_rms, has_w, has_b, has_res, strides, cfg,
+                                  element_size)
     G, CG, S = channels or (1, 1, 1)
     if channels is None:
         affine = 0
@@ -3252,10 +3260,18 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
 
 
-def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
+def _split_fwd_params(N: int, element_size: int, is_rms: bool):
+    """The split forward's (tile columns, warps, chunk, policy): SPLIT_FWD_RMS16 where it
+    measured faster, else SPLIT_FWD."""
+    if is_rms and element_size == 2 and N <= SPLIT_FWD_RMS16_MAX_N:
+        return SPLIT_FWD_RMS16
+    return SPLIT_FWD
+
+
+def _split_flags(is_rms: bool, has_w: bool, backward: bool, params, **flags):
     """The split kernels' constexprs in signature order (flags: the others, False where
-    not given), tile and policy from SPLIT_FWD / SPLIT_BWD."""
-    block, _, _, evict = SPLIT_BWD if backward else SPLIT_FWD
+    not given), tile and policy from `params` (SPLIT_BWD or _split_fwd_params')."""
+    block, _, _, evict = params
     names = ("HAS_RESIDUAL",) if "HAS_RESIDUAL" in flags else (
         "HAS_BIAS", "HAS_DW", "HAS_DB", "HAS_DH")
     out = (("IS_RMS", is_rms), ("HAS_WEIGHT", has_w),
@@ -3266,18 +3282,19 @@ def _split_flags(is_rms: bool, has_w: bool, backward: bool, **flags):
 
 
 def _prepare_split_fwd(M: int, N: int, is_rms: bool, has_w: bool, has_b: bool, has_res: bool,
-                       strides, cfg: LaunchConfig) -> Prepared:
+                       strides, cfg: LaunchConfig, element_size: int) -> Prepared:
     """The split path's forward (strides: x, residual, y, h row strides)."""
     sx, sr, sy, sh = strides
-    _, warps, chunk, _ = SPLIT_FWD
+    params = _split_fwd_params(N, element_size, is_rms)
+    _, warps, chunk, _ = params
     n_chunks = _cdiv(N, chunk)
     grid = (M * n_chunks,)
     stats = FixedLaunch(_SPLIT_STATS, grid, (M, N, sx, sr, sh, chunk, n_chunks),
-                        _split_flags(is_rms, False, False, HAS_RESIDUAL=has_res)
+                        _split_flags(is_rms, False, False, params, HAS_RESIDUAL=has_res)
                         + (("COMB_K", SPLIT_COMB_K),), warps)
     apply = FixedLaunch(_SPLIT_APPLY, grid, (M, N, sh if has_res else sx, 0, 0, sy,
                                              chunk, n_chunks, 0, 0),
-                        _split_flags(is_rms, has_w, False, HAS_BIAS=has_b), warps)
+                        _split_flags(is_rms, has_w, False, params, HAS_BIAS=has_b), warps)
     return Prepared(apply, cfg=cfg,
                     split=SplitLaunch(stats, apply, (M * n_chunks * 2 + 3) & ~3))
 
@@ -3507,12 +3524,13 @@ def _prepare_split_bwd(M: int, N: int, sms: int, is_rms: bool, has_w: bool, has_
     rows_per_block = _cdiv(max(M, 1), blocks)
     blocks = _cdiv(max(M, 1), rows_per_block)
     stats = FixedLaunch(_SPLIT_STATS, (M * n_chunks,), (M, N, sx, sdy, 0, chunk, n_chunks),
-                        _split_flags(is_rms, has_w, True, HAS_RESIDUAL=False)
+                        _split_flags(is_rms, has_w, True, SPLIT_BWD, HAS_RESIDUAL=False)
                         + (("COMB_K", SPLIT_COMB_K),), warps)
     apply = FixedLaunch(_SPLIT_APPLY, (blocks * col_blocks,),
                         (M, N, sx, sdy, sdh, sdx, chunk, n_chunks, rows_per_block,
                          col_blocks),
-                        _split_flags(is_rms, has_w, True, HAS_DW=has_dw, HAS_DB=want_db,
+                        _split_flags(is_rms, has_w, True, SPLIT_BWD, HAS_DW=has_dw,
+                                     HAS_DB=want_db,
                                      HAS_DH=has_dh), warps)
     total = (sum_launch(blocks, N, 1, has_dw, want_db)
              if blocks > 1 and (has_dw or want_db) else None)
