@@ -3558,22 +3558,18 @@ def _launch_split_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: boo
     mean = rstd if is_rms else mean
     w = x if weight is None else weight
     sp.stats((x, dy, w, x, mean, rstd, part, cs, count), (1e-5,))  # (eps: forward only)
-    if sp.blocks == 1:
-        dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
-        db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
-        vw, vb = dw, db
-    else:
+    dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
+    db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+    vw, vb = dw, db  # one row block: the apply writes dw, db themselves
+    if sp.blocks > 1:  # else their partial rows, summed after
         vw = buf[rows_at:rows_at + sp.blocks * N] if has_dw else None
         at = rows_at + seg * has_dw
         vb = buf[at:at + sp.blocks * N] if want_db else None
     sp.apply((x, w, x, dy, dy if dh is None else dh, mean, rstd, cs, dx,
               rstd if vw is None else vw, rstd if vb is None else vb))
-    if sp.blocks == 1 or prep.total is None:
-        return (vw, vb) if sp.blocks == 1 else (None, None)
-    dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
-    db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
-    prep.total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
-                db if want_db else dw))
+    if prep.total is not None:
+        prep.total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
+                    db if want_db else dw))
     return dw, db
 
 
