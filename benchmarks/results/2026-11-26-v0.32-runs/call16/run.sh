@@ -4,7 +4,7 @@
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 W=/tmp/v32c16; mkdir -p $W
 pack() { tar czf $OUT/call16.tgz -C /tmp v32c16; }
-# (the commit is in the runs README: the device checkout has no history of this session)
+git log -1 --format=%h > $W/commit.txt 2>/dev/null
 timeout 240 python -m pytest -q -m gpu tests/test_rownorm.py -k "split or million or launch_bwd or write_every or long" > $W/pytest.log 2>&1; pack
 env SPLIT_MODES=bwd SPLIT_DTYPES=bf16,fp32 SPLIT_N=4194304 timeout 90 python benchmarks/sweep_split.py $W/b.json > $W/b.log 2>&1; pack
 tail -2 $W/pytest.log; grep "N=" $W/b.log

@@ -5,7 +5,7 @@
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 W=/tmp/v32c4; mkdir -p $W
 pack() { tar czf $OUT/call4.tgz -C /tmp v32c4; }
-# (the commit is in the runs README: the device checkout has no history of this session)
+git log -1 --format=%h > $W/commit.txt 2>/dev/null
 timeout 330 python -m pytest -q -m gpu tests/test_rownorm.py > $W/pytest.log 2>&1; pack
 tail -3 $W/pytest.log
 sp() { # tag modes dtypes res N timeout [M] [ops]

@@ -5,7 +5,7 @@ export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 W=/tmp/v32c6; mkdir -p $W
 D=benchmarks/results/2026-11-26-v0.32-runs/call6
 pack() { tar czf $OUT/call6.tgz -C /tmp v32c6; }
-# (the commit is in the runs README: the device checkout has no history of this session)
+git log -1 --format=%h > $W/commit.txt 2>/dev/null
 mapfile -t IDS < $D/ids.txt
 n=${#IDS[@]}; k=$(( (n + 2) / 3 ))
 for s in 0 1 2; do
