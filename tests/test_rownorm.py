@@ -999,6 +999,50 @@ def test_noncontiguous(device, is_rms):
 
 
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_strided_weight(device, is_rms):
+    # weight and bias as strided views (w[::2]): copied to unit stride, never read as if
+    # contiguous. Without grad (the inference path), with grad on x only, with grad on the
+    # views' bases (dweight flows back through the copy), with a residual, and through the
+    # registered op called directly.
+    x = torch.randn(5, 48, device=device)
+    base_w = (1 + 0.5 * torch.randn(96, device=device)).requires_grad_()
+    base_b = (0.5 * torch.randn(96, device=device)).requires_grad_()
+    w, b = base_w[::2], (None if is_rms else base_b[1::2])
+    ref = _ref(x, None, w, b, (48,), 1e-5, is_rms)[0]
+    ref_res = _ref(x, x, w, b, (48,), 1e-5, is_rms)[0]
+
+    def call(xx, res=None):
+        if res is not None:
+            return (fusednorm.add_rms_norm(xx, res, 48, w, eps=1e-5) if is_rms
+                    else fusednorm.add_layer_norm(xx, res, 48, w, b))[0]
+        return (fusednorm.rms_norm(xx, 48, w, eps=1e-5) if is_rms
+                else fusednorm.layer_norm(xx, 48, w, b))
+
+    with torch.no_grad():
+        for _ in range(2):  # the second call takes the cached plan
+            assert_close(call(x), ref, torch.float32, "y, no grad")
+        assert_close(call(x, x.clone()), ref_res, torch.float32, "y, residual")
+    xg = x.clone().requires_grad_()
+    assert_close(call(xg), ref, torch.float32, "y, grad on x")
+    y = call(x)  # grad on the bases only
+    assert_close(y, ref, torch.float32, "y, grad on weight")
+    dy = torch.randn_like(y)
+    (y * dy).sum().backward()
+    w64 = base_w.detach().double().requires_grad_()
+    b64 = base_b.detach().double().requires_grad_()
+    x64 = x.double()
+    y64 = (F.rms_norm(x64, (48,), w64[::2], 1e-5) if is_rms
+           else F.layer_norm(x64, (48,), w64[::2], b64[1::2], 1e-5))
+    (y64 * dy.double()).sum().backward()
+    assert_close(base_w.grad, w64.grad, torch.float32, "dweight base", scale=3)
+    if not is_rms:
+        assert_close(base_b.grad, b64.grad, torch.float32, "dbias base", scale=3)
+    with torch.no_grad():
+        y_op = torch.ops.fusednorm.rownorm_fwd(x, None, w, b, 1e-5, is_rms)[0]
+    assert_close(y_op, ref, torch.float32, "y, registered op")
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 def test_zero_rows(device, is_rms):
     for residual in (False, True):
         x = torch.randn(0, 64, device=device, requires_grad=True)

@@ -39,7 +39,10 @@ def _check_param(name: str, p: Optional[Tensor], shape: Tuple[int, ...], x: Tens
     if p.dtype not in (x.dtype, torch.float32):
         raise TypeError(f"fusednorm.{fn}: {name} dtype {p.dtype} must be x's dtype ({x.dtype}) "
                         f"or torch.float32")
-    return p if p.dim() == 1 else p.reshape(-1)
+    if p.dim() != 1:
+        p = p.reshape(-1)
+    # The kernels read weight and bias with unit stride: a strided view (w[::2]) is copied.
+    return p if p.stride(0) == 1 or p.numel() == 1 else p.contiguous()
 
 
 def _rows(t: Tensor, n: int) -> Tensor:

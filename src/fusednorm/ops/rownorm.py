@@ -19,6 +19,12 @@ def _row_view(t: Tensor) -> Tensor:
     return t if t.stride(-1) == 1 else t.contiguous()
 
 
+def _unit(p: Optional[Tensor]) -> Optional[Tensor]:
+    # weight / bias with unit stride, as the kernels read them (the registered ops may be
+    # called directly with a strided view).
+    return p if p is None or p.stride(0) == 1 or p.numel() == 1 else p.contiguous()
+
+
 def fwd_impl(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
              bias: Optional[Tensor], eps: float, is_rms: bool):
     """The forward's implementation, shared by the registered op and the eager path.
@@ -26,6 +32,7 @@ def fwd_impl(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
     M, N = x.shape
     if not use_kernels(x.device):
         return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
+    weight, bias = _unit(weight), _unit(bias)
     if x.stride(1) != 1:
         x = x.contiguous()
     if residual is not None and residual.stride(1) != 1:
@@ -73,6 +80,7 @@ def bwd_impl(dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tenso
                 db.float() if db is not None else None)
     x = _row_view(x)
     dy = _row_view(dy)
+    weight = _unit(weight)
     dh = _row_view(dh) if dh is not None else None
     dx = x.new_empty((M, N))
     dw, db = K.rownorm_bwd(dy, dh, x, weight, mean, rstd, is_rms, want_dw, want_db, dx,
