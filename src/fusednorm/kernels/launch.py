@@ -87,6 +87,14 @@ class CachedKernel:
         ignores it). Returns the CompiledKernel used (None where Triton's JIT path ran it
         without returning one: the interpreter, hooks installed)."""
         t = args[0]
+        if t.is_cuda:
+            index = t.get_device()
+            if index != _driver().get_current_device():
+                # Triton launches on the current device (its stream, its module): a tensor
+                # on another GPU (a model spread over several, torch's current device left
+                # at 0) is launched with that GPU made current for the call.
+                with torch.cuda.device(index):
+                    return self(grid, args, constexprs, num_warps, maxnreg)
         options = {} if maxnreg is None or not t.is_cuda else {"maxnreg": maxnreg}
         # CPU tensors (the interpreter) always take Triton's own entry point.
         if not (_ENABLED and t.is_cuda) or _hooks_installed():
@@ -159,6 +167,11 @@ class FixedLaunch:
             aligned = aligned + aligned + (p % 16 == 0)
         drv = _driver()
         device = drv.get_current_device()
+        if t.get_device() != device:  # another GPU than the current one: Triton's path,
+            # with that GPU made current (CachedKernel), and no direct entry kept
+            self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
+                        self.num_warps, self.maxnreg)
+            return
         direct = self.compiled.get((device, aligned))
         if direct is None:
             ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
@@ -190,6 +203,9 @@ class FixedLaunch:
     def _direct_aligned(self, ptrs, tail) -> bool:
         # The direct launch of 16-byte aligned addresses: the alignment key of __call__'s
         # loop is then all ones. False where that launch is not compiled for this device.
+        # A launch's tensors are all on one device (a Prepared is keyed by it), and an
+        # entry is kept only for launches on the current device: while another GPU is
+        # current, none is found and the caller passes the tensors (__call__).
         drv = _driver()
         device = drv.get_current_device()
         direct = self.compiled.get((device, (1 << len(ptrs)) - 1))
