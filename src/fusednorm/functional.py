@@ -95,12 +95,6 @@ def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     return _EPS[x.dtype] if eps is None else float(eps)
 
 
-def _fast_rows(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool):
-    """(y, h) from the ops layer's inference path (no gradient) or training path (autograd
-    records the call), which run this layer's checks once per call key; None where
-    neither applies (the caller then takes the full path)."""
-    return _rownorm_fast(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
-                         lambda: _canonical(fn, x, normalized_shape, weight, bias, residual)[:4])
 
 
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
@@ -110,7 +104,8 @@ def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] 
     With return_stats=True returns (y, mean, rstd): fp32 statistics shaped like x's leading
     dims (they carry no gradient)."""
     if not return_stats:
-        out = _fast_rows("layer_norm", x, None, normalized_shape, weight, bias, eps, False)
+        out = _rownorm_fast("layer_norm", x, None, normalized_shape, weight, bias, eps, False,
+                            _canonical)
         if out is not None:
             return out[0]
     x2, _, w, b, lead = _canonical("layer_norm", x, normalized_shape, weight, bias)
@@ -124,7 +119,8 @@ def rms_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = 
     """RMSNorm over the trailing dims, as torch.nn.functional.rms_norm (eps=None: the machine
     epsilon of x's dtype). With return_stats=True returns (y, rstd)."""
     if not return_stats:
-        out = _fast_rows("rms_norm", x, None, normalized_shape, weight, None, eps, True)
+        out = _rownorm_fast("rms_norm", x, None, normalized_shape, weight, None, eps, True,
+                            _canonical)
         if out is not None:
             return out[0]
     x2, _, w, _, lead = _canonical("rms_norm", x, normalized_shape, weight, None)
@@ -137,7 +133,8 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                    weight: Optional[Tensor] = None, bias: Optional[Tensor] = None,
                    eps: float = 1e-5):
     """h = x + residual; returns (layer_norm(h), h) from one kernel (pre-norm blocks)."""
-    out = _fast_rows("add_layer_norm", x, residual, normalized_shape, weight, bias, eps, False)
+    out = _rownorm_fast("add_layer_norm", x, residual, normalized_shape, weight, bias, eps,
+                        False, _canonical)
     if out is not None:
         return out
     x2, r2, w, b, _ = _canonical("add_layer_norm", x, normalized_shape, weight, bias, residual)
@@ -148,7 +145,8 @@ def add_layer_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
 def add_rms_norm(x: Tensor, residual: Tensor, normalized_shape: ShapeLike,
                  weight: Optional[Tensor] = None, eps: Optional[float] = None):
     """h = x + residual; returns (rms_norm(h), h) from one kernel."""
-    out = _fast_rows("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True)
+    out = _rownorm_fast("add_rms_norm", x, residual, normalized_shape, weight, None, eps, True,
+                        _canonical)
     if out is not None:
         return out
     x2, r2, w, _, _ = _canonical("add_rms_norm", x, normalized_shape, weight, None, residual)

@@ -187,7 +187,7 @@ class FixedLaunch:
            *self.values)
         self.kernel.direct_launches += 1
 
-    def direct_call(self, ptrs, tail=()) -> bool:
+    def direct_call(self, ptrs, tail=(), low=None) -> bool:
         """Launch with the tensors' addresses `ptrs` (ints, in the tensors' order) where
         the direct launch applies: every address 16-byte aligned (one OR decides it, the
         common case) and this launch already compiled for this device with them (a call
@@ -195,8 +195,10 @@ class FixedLaunch:
         yet, an address not aligned, launch hooks installed, direct launches off, the
         interpreter): the caller then calls the FixedLaunch with the tensors. A caller
         that holds the addresses saves reading them again (kernels/rownorm.py,
-        launch_infer: an argument passed several times is read once)."""
-        if not self.compiled or not _ENABLED or _hooks_installed() or reduce(or_, ptrs) & 15:
+        launch_infer: an argument passed several times is read once). low: the OR of the
+        distinct addresses where the caller has it (an OR of all nine costs more)."""
+        if not self.compiled or not _ENABLED or _hooks_installed() or (
+                reduce(or_, ptrs) if low is None else low) & 15:
             return False
         return self._direct_aligned(ptrs, tail)
 

@@ -3395,7 +3395,8 @@ def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
     passed only where the direct launch does not apply. On the lent H100's host the
     whole inference call took 0.95x the time it took through launch_fwd (median of 24
     cells: layer_norm, rms_norm and add_rms_norm at 1x4096 and 32x4096, bf16; about 0.8 of
-    13-16 us a call; benchmarks/host_ab.py, NOTES v0.24)."""
+    13-16 us a call; benchmarks/host_ab.py, NOTES v0.24). The alignment test is one OR
+    of the distinct addresses (NOTES v0.33)."""
     if prep.split is not None:
         return _launch_split_fwd(prep, x, residual, weight, bias, eps, y, h, None, None)
     if prep.coop_slots:
@@ -3409,10 +3410,13 @@ def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
     if prep.stats_scratch:  # written, not returned (_stats_scratch)
         mean, rstd = _stats_views(prep.stats_scratch, x.device)
         pm, pr = mean.data_ptr(), rstd.data_ptr()
-    ptrs = (px, px if residual is None else residual.data_ptr(),
-            px if weight is None else weight.data_ptr(), px if bias is None else bias.data_ptr(),
-            py, py if h is None else h.data_ptr(), pm, pr, py if ws is y else ws.data_ptr())
-    if not prep.launch.direct_call(ptrs, (eps, tag)):
+    pres = px if residual is None else residual.data_ptr()
+    pw = px if weight is None else weight.data_ptr()
+    pb = px if bias is None else bias.data_ptr()
+    ph = py if h is None else h.data_ptr()
+    pws = py if ws is y else ws.data_ptr()
+    low = px | pres | pw | pb | py | ph | pm | pr | pws  # the OR of the addresses, for alignment
+    if not prep.launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag), low):
         prep.launch((x, x if residual is None else residual, x if weight is None else weight,
                      x if bias is None else bias, y, y if h is None else h, mean, rstd, ws),
                     (eps, tag))

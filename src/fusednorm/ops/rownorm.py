@@ -10,6 +10,9 @@ from torch import Tensor
 from .. import reference
 from ..kernels import rownorm as K
 from ..kernels import use_kernels
+from ..kernels.launch import INFER_PLANS
+from . import eager as _eager
+from .eager import _is_compiling
 from .eager import (TrainPlan, autograd_function, check_devices, eager_plan, eager_path,
                     first_order, wants_grad)
 
@@ -182,28 +185,69 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
     return prep, float(torch.finfo(x.dtype).eps)
 
 
-def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, check):
+_grad_enabled = torch.is_grad_enabled
+
+
+def _param_key(p):
+    # What the functional layer's checks read of a weight or bias, in fewer reads than
+    # eager.tensor_key: shape, dtype, device and unit stride (is_contiguous, for the 1-D
+    # parameters a plan is made for).
+    return None if p is None else (p.shape, p.dtype, p.device, p.is_contiguous())
+
+
+def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, canonical):
     """(y, h) from the inference path, or from the training path where autograd records the
     call (below), or None where neither applies (the caller then takes the full path).
-    check(): the functional layer's argument checks, returning the canonical (x2,
-    residual2, weight, bias) and raising for bad arguments. eps None: the machine epsilon
-    of x's dtype (RMSNorm's default)."""
-    got = eager_plan(x, residual, weight, bias, (fn, normalized_shape),
-                     lambda: _make_plan(x, residual, weight, bias, is_rms, check),
-                     lambda: _make_train_plan(x, residual, weight, bias, is_rms, check))
-    if got is None:
+    canonical: the functional layer's argument checks, canonical(fn, x, normalized_shape,
+    weight, bias, residual) -> (x2, residual2, weight, bias, lead), raising for bad
+    arguments; run once per call key. eps None: the machine epsilon of x's dtype
+    (RMSNorm's default).
+
+    The inference call is written out here rather than through eager.eager_plan: it is
+    the whole host cost of the small inference shapes (NOTES v0.33)."""
+    if type(x) is not Tensor or not _eager.ENABLED or _is_compiling():
         return None
-    plan, training = got
-    if training:
-        out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
-                                       x, residual, weight, bias)
-        return (out, None) if residual is None else out
+    if _grad_enabled() and (x.requires_grad or (residual is not None and residual.requires_grad)
+                            or (weight is not None and weight.requires_grad)
+                            or (bias is not None and bias.requires_grad)):
+        return _fast_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
+                           canonical)
+    try:
+        device = x.device
+        key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
+               None if residual is None else (residual.shape, residual.stride(),
+                                              residual.dtype, residual.device),
+               _param_key(weight), _param_key(bias))
+        plan = INFER_PLANS.get(key)
+    except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
+        return None
+    if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
+        return None
+    if plan is None:
+        plan = INFER_PLANS.make(key, lambda: _make_plan(
+            x, residual, weight, bias, is_rms,
+            lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
+    if not plan:
+        return None
     prep, default_eps = plan
     y = torch.empty_like(x)
     h = None if residual is None else torch.empty_like(x)
     K.launch_infer(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
                    y, h)
     return y, h
+
+
+def _fast_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms, canonical):
+    got = eager_plan(x, residual, weight, bias, (fn, normalized_shape), None,
+                     lambda: _make_train_plan(
+                         x, residual, weight, bias, is_rms,
+                         lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
+    if got is None:
+        return None
+    plan = got[0]
+    out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
+                                   x, residual, weight, bias)
+    return (out, None) if residual is None else out
 
 
 # --- The training path ---------------------------------------------------------------------
