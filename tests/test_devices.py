@@ -13,15 +13,20 @@ pytestmark = [pytest.mark.gpu, pytest.mark.skipif(
     not torch.cuda.is_available() or torch.cuda.device_count() < 2, reason="needs two GPUs")]
 
 
-def _rows_case(op, x, w, b, r):
+def _ours(op, x, w, b, r):
     if op == "layer_norm":
-        return fusednorm.layer_norm(x, x.shape[-1:], w, b), F.layer_norm(
-            x.double(), x.shape[-1:], w.double(), b.double())
+        return fusednorm.layer_norm(x, x.shape[-1:], w, b)
     if op == "rms_norm":
-        return fusednorm.rms_norm(x, x.shape[-1:], w, eps=1e-6), F.rms_norm(
-            x.double(), x.shape[-1:], w.double(), 1e-6)
-    y, _ = fusednorm.add_rms_norm(x, r, x.shape[-1:], w, eps=1e-6)
-    return y, F.rms_norm(x.double() + r.double(), x.shape[-1:], w.double(), 1e-6)
+        return fusednorm.rms_norm(x, x.shape[-1:], w, eps=1e-6)
+    return fusednorm.add_rms_norm(x, r, x.shape[-1:], w, eps=1e-6)[0]
+
+
+def _ref(op, x, w, b, r):
+    # float64 through torch.nn.functional on the same GPU.
+    x, w, b, r = x.double(), w.double(), b.double(), r.double()
+    if op == "layer_norm":
+        return F.layer_norm(x, x.shape[-1:], w, b)
+    return F.rms_norm(x if op == "rms_norm" else x + r, x.shape[-1:], w, 1e-6)
 
 
 @pytest.mark.parametrize("n", [4096, 65536])
@@ -33,24 +38,23 @@ def test_rows_on_other_gpu(op, n):
     r = torch.randn_like(x)
     w = 1 + 0.5 * torch.randn(n, device=dev)
     b = 0.5 * torch.randn(n, device=dev)
+    ref = _ref(op, x, w, b, r)
     with torch.no_grad():
         for _ in range(2):  # the inference path, then its cached plan
-            y, ref = _rows_case(op, x, w, b, r)
-            assert_close(y, ref, torch.float32, f"{op} y, no grad")
+            assert_close(_ours(op, x, w, b, r), ref, torch.float32, f"{op} y, no grad")
     # Launches cached while cuda:1 is current must not be taken while cuda:0 is.
     with torch.cuda.device(1), torch.no_grad():
-        y, ref = _rows_case(op, x, w, b, r)
-    y, ref = _rows_case(op, x, w, b, r)
-    assert_close(y, ref, torch.float32, f"{op} y, after cuda:1 was current")
+        assert_close(_ours(op, x, w, b, r), ref, torch.float32, f"{op} y, cuda:1 current")
+    with torch.no_grad():
+        assert_close(_ours(op, x, w, b, r), ref, torch.float32, f"{op} y, cuda:0 again")
     xg = x.clone().requires_grad_()
     wg = w.clone().requires_grad_()
-    y, _ = _rows_case(op, xg, wg, b, r)
+    y = _ours(op, xg, wg, b, r)
     dy = torch.randn_like(y)
     (y * dy).sum().backward()
     x64 = x.double().requires_grad_()
     w64 = w.double().requires_grad_()
-    _, ref = _rows_case(op, x64, w64, b, r)
-    (ref * dy.double()).sum().backward()
+    (_ref(op, x64, w64, b, r) * dy.double()).sum().backward()
     assert_close(xg.grad, x64.grad, torch.float32, f"{op} dx")
     assert_close(wg.grad, w64.grad, torch.float32, f"{op} dw", scale=3)
     assert torch.cuda.current_device() == 0
