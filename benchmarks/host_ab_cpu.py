@@ -88,7 +88,13 @@ def train_cells(fn_pkg):
     bf = torch.bfloat16
     x = torch.randn(32, 4096, dtype=bf, requires_grad=True)
     w = torch.randn(4096, dtype=bf, requires_grad=True)
-    return [("layer_norm 32x4096 fwd (grad)", lambda: fn_pkg.layer_norm(x, (4096,), w, w))]
+    dy = torch.randn(32, 4096, dtype=bf)
+    y = fn_pkg.layer_norm(x, (4096,), w, w)
+    return [("layer_norm 32x4096 fwd (grad)", lambda: fn_pkg.layer_norm(x, (4096,), w, w)),
+            ("layer_norm 32x4096 fwd+bwd", lambda: torch.autograd.grad(
+                fn_pkg.layer_norm(x, (4096,), w, w), (x, w), dy)),
+            ("layer_norm 32x4096 bwd", lambda: torch.autograd.grad(y, (x, w), dy,
+                                                                    retain_graph=True))]
 
 
 def alternated(fns, name, rounds, n=2000):

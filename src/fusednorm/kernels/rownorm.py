@@ -3376,6 +3376,18 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
         mean = rstd = y  # not written (STATS is False)
     elif mean is None:
         mean = rstd
+    # Each distinct address read once, launched directly where that applies (as
+    # launch_infer); else the tensors.
+    px, py, pr = x.data_ptr(), y.data_ptr(), rstd.data_ptr()
+    pres = px if residual is None else residual.data_ptr()
+    pw = px if weight is None else weight.data_ptr()
+    pb = px if bias is None else bias.data_ptr()
+    ph = py if h is None else h.data_ptr()
+    pm = pr if mean is rstd else mean.data_ptr()
+    pws = py if ws is y else ws.data_ptr()
+    if prep.launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag),
+                               px | pres | pw | pb | py | ph | pm | pr | pws):
+        return
     prep.launch((
         x, x if residual is None else residual, x if weight is None else weight,
         x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, tag))
@@ -3627,8 +3639,7 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     total = prep.total
     one = total is None and not prep.folded  # one partial row: it is dw, db themselves
     if total is None:  # the main launch writes dw, db (one partial row, or the fold)
-        dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
-        db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+        dw, db = _grad_outs(N, device, weight, has_dw, want_db, dw_dtype, db_dtype)
         if M == 0:
             for t in (dw, db):
                 if t is not None:
@@ -3669,8 +3680,7 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
             dw if folded and has_dw else rstd, db if folded and want_db else rstd), (tag,))
     if total is None:
         return dw, db
-    dw = torch.empty((N,), device=device, dtype=dw_dtype) if has_dw else None
-    db = torch.empty((N,), device=device, dtype=db_dtype) if want_db else None
+    dw, db = _grad_outs(N, device, weight, has_dw, want_db, dw_dtype, db_dtype)
     pw = dw.data_ptr() if has_dw else 0
     pbo = db.data_ptr() if want_db else 0
     if not total.direct_call((pdw if has_dw else pdb, pdb if want_db else pdw,
@@ -3678,6 +3688,20 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
         vw, vb = _part_views(buf, prep.partials * N, seg, has_dw, want_db, rstd)
         total((vw if has_dw else vb, vb if want_db else vw, dw if has_dw else db,
                db if want_db else dw))
+    return dw, db
+
+
+def _grad_outs(N: int, device, weight, has_dw: bool, want_db: bool, dw_dtype, db_dtype):
+    """dw and db, (N,) in dw_dtype / db_dtype (None where not wanted): empty_like of the
+    weight (1-D, N, contiguous) where the dtype is its, which costs the host about half a
+    torch.empty with a device and dtype (host_cpu.py: 1.3 against 2.3 us)."""
+    dw = db = None
+    if has_dw:
+        dw = (torch.empty_like(weight) if weight.dtype == dw_dtype
+              else torch.empty((N,), device=device, dtype=dw_dtype))
+    if want_db:
+        db = (torch.empty_like(dw) if dw is not None and db_dtype == dw_dtype
+              else torch.empty((N,), device=device, dtype=db_dtype))
     return dw, db
 
 
