@@ -255,6 +255,65 @@ def test_run_case_times_only_what_passes(device):
     assert by["badgrad", "bwd"]["status"] == by["badgrad", "fwd+bwd"]["status"] == "wrong"
 
 
+class SideBySideClock(StandInClock):
+    """A clock with time_many_ms, as CudaClock: records in which order the providers'
+    samples were taken (the runner must hand it every provider of a mode at once)."""
+
+    def __init__(self):
+        self.order = []
+        self.timing = False  # True from the first time_many_ms call on
+
+    def time_many_ms(self, named, rounds=3):
+        self.timing = True
+        out = {}
+        for _ in range(rounds):
+            for name, calls in named.items():
+                if name in out and isinstance(out[name], BaseException):
+                    continue
+                self.order.append(name)
+                try:
+                    out[name] = self.time_ms(calls)
+                except Exception as e:  # noqa: BLE001
+                    out[name] = e
+        return out
+
+
+def test_run_case_times_providers_side_by_side(device):
+    # Every provider that passed the gate is timed in turns within one call of the clock;
+    # one that raises while timed is "failed" without stopping the others.
+    case = Case(LN, torch.float32, (4, 200))
+    clock = SideBySideClock()
+
+    def flaky(x, w, b):  # passes the gate, then raises once timed
+        if clock.timing:
+            raise RuntimeError("out of luck")
+        return (F.layer_norm(x, (200,), w, b, 1e-5),)
+
+    providers = [PROVIDERS["fusednorm"], PROVIDERS["torch"], _provider("flaky", flaky)]
+    records = run_case(case, providers, ("fwd",), clock, device, copy_gbps=None)
+    by = {r["provider"]: r for r in records}
+    assert by["fusednorm"]["status"] == by["torch"]["status"] == "ok"
+    assert by["fusednorm"]["ms"] > 0 and by["torch"]["ms"] > 0
+    assert by["flaky"]["status"] == "failed" and "out of luck" in by["flaky"]["detail"]
+    assert clock.order[:3] == ["fusednorm", "torch", "flaky"]
+    assert clock.order[3:] == ["fusednorm", "torch"] * 2
+
+
+@pytest.mark.gpu
+def test_cuda_clock_time_many_ms():
+    from fusednorm.bench.timing import CudaClock
+    if not torch.cuda.is_available():
+        pytest.skip("no CUDA GPU")
+    x = torch.randn(1 << 20, device="cuda")
+    big = torch.randn(1 << 24, device="cuda")
+    clock = CudaClock(warmup_ms=2, rep_ms=10)
+    got = clock.time_many_ms({"small": [lambda: x.mul(2)], "big": [lambda: big.mul(2)],
+                              "bad": [lambda: 1 / 0]})
+    assert isinstance(got["bad"], ZeroDivisionError)
+    assert 0 < got["small"] < got["big"]
+    assert clock.time_ms([lambda: big.mul(2)]) == pytest.approx(got["big"], rel=0.5)
+
+
 def _stand_in_group_ops(monkeypatch):
     """fusednorm.group_norm / instance_norm as torch computes them, with the documented
     signatures: these tests are about the benchmark's plumbing, not the kernels (which

@@ -32,7 +32,9 @@ reported "wrong" there, one that raises "failed", and the run goes on.
 
 Modes: fwd (the call under no_grad), bwd (only the backward of a graph built
 once), fwd+bwd. Time is the median per call of back-to-back calls, timed with
-CUDA events after a warm-up; inputs smaller than a few L2s are rotated.
+CUDA events after a warm-up, the providers of a case taking their samples in
+turns (so a drift of the host's speed falls on all alike); inputs smaller than
+a few L2s are rotated.
 GB/s counts the fewest bytes the op must move; %copy compares it with a
 device-to-device copy measured at the start of the same run; speedup is
 fusednorm's over the fastest other provider; extra MiB is the peak allocation

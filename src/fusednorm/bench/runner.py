@@ -50,11 +50,38 @@ def mode_calls(fn: Callable, mode: str, copies: Copies) -> List[Callable[[], obj
     return [lambda i=i, g=g: torch.autograd.grad(fn(*i), i, g) for i, g in copies]
 
 
-def _measure(fn: Callable, mode: str, copies: Copies, clock) -> Tuple[float, int]:
-    """(median ms, extra peak bytes); the graphs built for the backward die on return."""
+def _measure(fns: Dict[str, Callable], mode: str, copies: Copies, clock) -> Dict[str, object]:
+    """name -> (median ms, extra peak bytes), or the exception a provider raised. The
+    providers are timed side by side where the clock can (time_many_ms: their samples in
+    turns), else one after another; the graphs built for the backward die on return."""
+    out = {}
     with torch.set_grad_enabled(mode != "fwd"):
-        calls = mode_calls(fn, mode, copies)
-        return clock.time_ms(calls), clock.extra_memory(calls[0])
+        calls = {}
+        for name, fn in fns.items():
+            try:
+                calls[name] = mode_calls(fn, mode, copies)
+            except Exception as e:  # noqa: BLE001 - reported per provider
+                out[name] = e
+        many = getattr(clock, "time_many_ms", None)
+        if many is not None:
+            times = many(calls)
+        else:
+            times = {}
+            for name, c in calls.items():
+                try:
+                    times[name] = clock.time_ms(c)
+                except Exception as e:  # noqa: BLE001
+                    times[name] = e
+        for name, c in calls.items():
+            ms = times[name]
+            if isinstance(ms, BaseException):
+                out[name] = ms
+                continue
+            try:
+                out[name] = (ms, clock.extra_memory(c[0]))
+            except Exception as e:  # noqa: BLE001
+                out[name] = e
+    return out
 
 
 def _free(device: torch.device) -> None:
@@ -118,19 +145,24 @@ def run_case(case: Case, providers: Sequence[Provider], modes: Sequence[str], cl
     copies = _copies(inputs, grad_outputs, rotation(case, rotate_bytes))
     records = []
     for mode in modes:
+        timed = {}  # name -> (record, fn) of the providers that passed the gate
         for name, fn, fwd, grad in entries:
             verdict = fwd if mode == "fwd" else grad
             rec = _record(case, mode, name, verdict)
             records.append(rec)
-            if not verdict.ok:
-                continue
-            note(f"{mode} {name}")
-            try:
-                ms, mem = _measure(fn, mode, copies, clock)
-            except Exception as e:
-                bad = failure(e)
+            if verdict.ok:
+                timed[name] = (rec, fn)
+        if not timed:
+            continue
+        note(f"{mode}: " + ", ".join(timed))
+        got = _measure({name: fn for name, (_, fn) in timed.items()}, mode, copies, clock)
+        for name, (rec, _) in timed.items():
+            result = got[name]
+            if isinstance(result, BaseException):
+                bad = failure(result)
                 rec.update(status=bad.status, detail=bad.detail)
                 continue
+            ms, mem = result
             gbps = rec["bytes"] / ms / 1e6
             rec.update(ms=ms, gbps=gbps, extra_mem_bytes=mem,
                        pct_copy=100 * gbps / copy_gbps if copy_gbps else None)

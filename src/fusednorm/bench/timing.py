@@ -9,13 +9,14 @@ import itertools
 import math
 import statistics
 import time
-from typing import Callable, Sequence, Tuple
+from typing import Callable, Dict, Sequence, Tuple
 
 import torch
 
 SAMPLE_MS = 0.2  # calls per sample are batched up to this long, so event overhead is noise
 MIN_SAMPLES = 10
 MAX_SAMPLES = 2000
+ROUNDS = 5  # time_many_ms: the providers take their samples in this many turns each
 
 
 class CudaClock:
@@ -27,6 +28,44 @@ class CudaClock:
     def time_ms(self, calls: Sequence[Callable[[], object]]) -> float:
         """Median milliseconds per call, cycling through `calls` (one per rotated input
         copy). Warm-up calls, at least warmup_ms of them, are not measured."""
+        got = self.time_many_ms({0: calls}, rounds=1)[0]
+        if isinstance(got, BaseException):
+            raise got
+        return got
+
+    def time_many_ms(self, named: Dict[object, Sequence[Callable[[], object]]],
+                     rounds: int = ROUNDS) -> Dict[object, object]:
+        """time_ms of each entry of `named` (name -> calls), their samples taken in turn:
+        each of `rounds` rounds takes a share of every entry's samples, so a drift of the
+        host's speed during the case (the lent machines' hosts move by up to 2x within a
+        run, which decides the host-bound small shapes: NOTES v0.33) falls on every
+        provider alike. An entry whose calls raise gets the exception as its value; the
+        others are timed."""
+        out = {}
+        plans = {}
+        for name, calls in named.items():
+            try:
+                plans[name] = self._prepare(calls)
+            except Exception as e:  # noqa: BLE001 - reported per provider
+                out[name] = e
+        events = {name: [] for name in plans}
+        for r in range(rounds):
+            for name, (burst, per_sample, samples) in list(plans.items()):
+                share = samples // rounds + (r < samples % rounds)
+                try:
+                    events[name].extend(burst(per_sample) for _ in range(share))
+                except Exception as e:  # noqa: BLE001
+                    out[name] = e
+                    del plans[name]
+        torch.cuda.synchronize()
+        for name, (_, per_sample, _) in plans.items():
+            out[name] = statistics.median(s.elapsed_time(e) / per_sample
+                                          for s, e in events[name])
+        return out
+
+    def _prepare(self, calls: Sequence[Callable[[], object]]):
+        """(burst, calls per sample, samples) for `calls`, after the first estimate and the
+        warm-up: burst(n) records n calls between two events."""
         nxt = itertools.cycle(calls)
 
         def burst(n: int) -> Tuple[torch.cuda.Event, torch.cuda.Event]:
@@ -45,9 +84,7 @@ class CudaClock:
         burst(math.ceil(self.warmup_ms / est))
         per_sample = max(1, math.ceil(self.sample_ms / est))
         samples = min(MAX_SAMPLES, max(MIN_SAMPLES, math.ceil(self.rep_ms / (per_sample * est))))
-        events = [burst(per_sample) for _ in range(samples)]
-        torch.cuda.synchronize()
-        return statistics.median(s.elapsed_time(e) / per_sample for s, e in events)
+        return burst, per_sample, samples
 
     @staticmethod
     def extra_memory(call: Callable[[], object]) -> int:
