@@ -95,8 +95,6 @@ def _rms_eps(x: Tensor, eps: Optional[float]) -> float:
     return _EPS[x.dtype] if eps is None else float(eps)
 
 
-
-
 def layer_norm(x: Tensor, normalized_shape: ShapeLike, weight: Optional[Tensor] = None,
                bias: Optional[Tensor] = None, eps: float = 1e-5, *, return_stats: bool = False):
     """LayerNorm over the trailing `normalized_shape` dims, as torch.nn.functional.layer_norm.

@@ -188,11 +188,24 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
 _grad_enabled = torch.is_grad_enabled
 
 
-def _param_key(p):
+def _param_key(p, grad: bool):
     # What the functional layer's checks read of a weight or bias, in fewer reads than
     # eager.tensor_key: shape, dtype, device and unit stride (is_contiguous, for the 1-D
-    # parameters a plan is made for).
-    return None if p is None else (p.shape, p.dtype, p.device, p.is_contiguous())
+    # parameters a plan is made for); requires_grad for a training plan.
+    if p is None:
+        return None
+    if grad:
+        return p.shape, p.dtype, p.device, p.is_contiguous(), p.requires_grad
+    return p.shape, p.dtype, p.device, p.is_contiguous()
+
+
+def _grad_tensor_key(t, grad: bool):
+    # The residual's entry: as x's (its strides decide the plan).
+    if t is None:
+        return None
+    if grad:
+        return t.shape, t.stride(), t.dtype, t.device, t.requires_grad
+    return t.shape, t.stride(), t.dtype, t.device
 
 
 def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool, canonical):
@@ -203,72 +216,48 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
     arguments; run once per call key. eps None: the machine epsilon of x's dtype
     (RMSNorm's default).
 
-    The inference call is written out here rather than through eager.eager_plan: it is
-    the whole host cost of the small inference shapes (NOTES v0.33)."""
+    Written out here rather than through eager.eager_plan, with a key of fewer attribute
+    reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
     if type(x) is not Tensor or not _eager.ENABLED or _is_compiling():
         return None
-    if _grad_enabled() and (x.requires_grad or (residual is not None and residual.requires_grad)
-                            or (weight is not None and weight.requires_grad)
-                            or (bias is not None and bias.requires_grad)):
-        return _fast_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms,
-                           canonical)
+    training = _grad_enabled() and (
+        x.requires_grad or (residual is not None and residual.requires_grad)
+        or (weight is not None and weight.requires_grad)
+        or (bias is not None and bias.requires_grad))
+    if training and not _eager.TRAIN_PLANS:  # False: the full path (A/B)
+        return None
     try:
         device = x.device
-        key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
-               None if residual is None else (residual.shape, residual.stride(),
-                                              residual.dtype, residual.device),
-               _param_key(weight), _param_key(bias))
+        if training:
+            key = ("train", fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
+                   x.requires_grad, _grad_tensor_key(residual, True),
+                   _param_key(weight, True), _param_key(bias, True))
+        else:
+            key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
+                   _grad_tensor_key(residual, False), _param_key(weight, False),
+                   _param_key(bias, False))
         plan = INFER_PLANS.get(key)
     except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
         return None
     if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
         return None
     if plan is None:
-        plan = INFER_PLANS.make(key, lambda: _make_plan(
+        make = _make_train_plan if training else _make_plan
+        plan = INFER_PLANS.make(key, lambda: make(
             x, residual, weight, bias, is_rms,
             lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
     if not plan:
         return None
+    if training:
+        out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
+                                       x, residual, weight, bias)
+        return (out, None) if residual is None else out
     prep, default_eps = plan
     y = torch.empty_like(x)
     h = None if residual is None else torch.empty_like(x)
     K.launch_infer(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
                    y, h)
     return y, h
-
-
-def _grad_param_key(p):
-    return None if p is None else (p.shape, p.dtype, p.device, p.is_contiguous(),
-                                   p.requires_grad)
-
-
-def _fast_train(fn, x, residual, normalized_shape, weight, bias, eps, is_rms, canonical):
-    # The training path's plan by a key as the inference path's (requires_grad added);
-    # eager.TRAIN_PLANS False sends these calls to the full path (A/B).
-    if not _eager.TRAIN_PLANS:
-        return None
-    try:
-        device = x.device
-        key = ("train", fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
-               x.requires_grad,
-               None if residual is None else (residual.shape, residual.stride(),
-                                              residual.dtype, residual.device,
-                                              residual.requires_grad),
-               _grad_param_key(weight), _grad_param_key(bias))
-        plan = INFER_PLANS.get(key)
-    except (AttributeError, TypeError):
-        return None
-    if device.type != "cuda" and not use_kernels(device):
-        return None
-    if plan is None:
-        plan = INFER_PLANS.make(key, lambda: _make_train_plan(
-            x, residual, weight, bias, is_rms,
-            lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
-    if not plan:
-        return None
-    out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
-                                   x, residual, weight, bias)
-    return (out, None) if residual is None else out
 
 
 # --- The training path ---------------------------------------------------------------------
