@@ -207,6 +207,78 @@ def test_gate_without_backward_modes(device):
     assert fwd.ok and grad is None
 
 
+# ---------------------------------------------------------------- the quack provider
+
+def _stand_in_quack(monkeypatch, sms=3):
+    """A module with quack.rmsnorm's interface as the provider calls it, computed in torch
+    (fp32): rmsnorm (autograd), and the LayerNorm kernels' entry points _rmsnorm_fwd /
+    _rmsnorm_bwd, whose backward writes dw / db as `sms` partial rows and adds the
+    gradient arriving on residual_out into dx, as quack's kernels do."""
+    import types
+
+    def rmsnorm(x, w, residual=None, eps=1e-6, prenorm=False):
+        h = x if residual is None else x + residual
+        y = F.rms_norm(h, (h.shape[-1],), w, eps)
+        return (y, h) if residual is not None and prenorm else y
+
+    def _rmsnorm_fwd(x, weight, out, bias, rstd, mean, residual, residual_out, eps,
+                     is_layernorm):
+        assert is_layernorm
+        h = x.float() if residual is None else x.float() + residual.float()
+        if residual_out is not None:
+            residual_out.copy_(h)
+            h = residual_out.float()
+        mu = h.mean(-1)
+        r = torch.rsqrt(h.var(-1, unbiased=False) + eps)
+        out.copy_((h - mu[:, None]) * r[:, None] * weight.float() + bias.float())
+        rstd.copy_(r)
+        mean.copy_(mu)
+
+    def _rmsnorm_bwd(x, weight, dout, rstd, dx, dw_partial, db_partial, dresidual_out,
+                     dresidual, sm_count, mean=None, is_layernorm=False):
+        assert is_layernorm and dresidual is None and sm_count == dw_partial.shape[0]
+        xhat = (x.float() - mean[:, None]) * rstd[:, None]
+        g = dout.float() * weight.float()
+        d = rstd[:, None] * (g - g.mean(-1, keepdim=True)
+                             - xhat * (g * xhat).mean(-1, keepdim=True))
+        if dresidual_out is not None:
+            d = d + dresidual_out.float()
+        dx.copy_(d)
+        dw_partial.zero_()
+        db_partial.zero_()
+        for k, rows in enumerate(torch.arange(x.shape[0]).chunk(sm_count)):
+            dw_partial[k] = (dout.float() * xhat)[rows].sum(0)
+            db_partial[k] = dout.float()[rows].sum(0)
+
+    Q = types.ModuleType("quack.rmsnorm")
+    Q.rmsnorm, Q._rmsnorm_fwd, Q._rmsnorm_bwd = rmsnorm, _rmsnorm_fwd, _rmsnorm_bwd
+    Q.get_sm_count = lambda n, device: sms
+    package = types.ModuleType("quack")
+    package.rmsnorm = Q
+    monkeypatch.setitem(sys.modules, "quack", package)
+    monkeypatch.setitem(sys.modules, "quack.rmsnorm", Q)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("op", [LN, RMS, ADD_LN, ADD_RMS])
+def test_quack_provider_glue(device, monkeypatch, op, dtype):
+    # The provider's own code (the LayerNorm autograd.Function, the residual's gradient, the
+    # partial dw / db sums, the outputs' order) against the gate, over a stand-in of quack's
+    # interface; quack itself runs only on a GPU (the device runs, benchmarks/NOTES.md).
+    quack = PROVIDERS["quack"]
+    assert quack.build(Case(GN, dtype, (2, 8, 4, 4), num_groups=4)) is None  # rows only
+    _stand_in_quack(monkeypatch)
+    case = Case(op, dtype, (7, 260))
+    fwd, grad = _gate(quack.build(case), case, device)
+    assert fwd.ok and grad.ok, (fwd, grad)
+
+
+def test_quack_absent_is_reported(monkeypatch):
+    from fusednorm.bench.providers import absent_reason
+    monkeypatch.setitem(sys.modules, "quack", None)  # import fails
+    assert absent_reason(PROVIDERS["quack"]).startswith("ModuleNotFoundError")
+
+
 # ---------------------------------------------------------------- the run loop
 
 class StandInClock:

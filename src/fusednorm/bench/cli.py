@@ -64,7 +64,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         prog="python -m fusednorm.bench", epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Time fusednorm's norms against torch eager, torch.compile, Liger-Kernel "
-                    "and apex (when installed) on a CUDA GPU.")
+                    "apex and quack (when installed) on a CUDA GPU.")
     p.add_argument("--suite", type=_csv(SUITES), metavar="LIST",
                    help=f"comma-separated, of: {', '.join(SUITES)} (default: all). rows: "
                         "M x N with about 2^27 elements, and inference shapes; groups: "

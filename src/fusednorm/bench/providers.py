@@ -144,6 +144,76 @@ def _apex(case: Case) -> Optional[OpFn]:
     return _with_residual(lambda h, w: fused_rms_norm_affine(h, w, n, eps), op.residual)
 
 
+def _quack_probe() -> None:
+    importlib.import_module("quack.rmsnorm")  # imports the CuTe DSL (nvidia-cutlass-dsl)
+
+
+def _quack_layer_norm_function(Q):
+    """An autograd.Function over quack's LayerNorm kernels (quack has no autograd wrapper
+    for them). It calls quack.rmsnorm._rmsnorm_fwd / _rmsnorm_bwd with is_layernorm, as
+    quack's own layernorm_fwd / layernorm_bwd do, but on the case's weights as they are:
+    those wrappers assert fp32 weights, and casting 16-bit weights per call would add two
+    kernels to every timed call. The residual form uses the kernels' fused residual add
+    (residual in, residual_out = x + residual out), as quack's RMSNorm does."""
+    get_sm_count = getattr(Q, "get_sm_count", None)
+    if get_sm_count is None:  # pragma: no cover - another layout of quack's modules
+        from quack.rmsnorm_config import get_sm_count
+
+    class QuackLayerNorm(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, residual, weight, bias, eps):
+            ctx.set_materialize_grads(False)
+            m = x.shape[0]
+            y = torch.empty_like(x)
+            h = torch.empty_like(x) if residual is not None else None
+            rstd = torch.empty((m,), device=x.device, dtype=torch.float32)
+            mean = torch.empty((m,), device=x.device, dtype=torch.float32)
+            Q._rmsnorm_fwd(x, weight, y, bias, rstd, mean, residual, h, eps, True)
+            ctx.save_for_backward(x if h is None else h, weight, rstd, mean)
+            ctx.residual = residual is not None
+            return (y, h) if h is not None else y
+
+        @staticmethod
+        def backward(ctx, dy, dh=None):
+            x, weight, rstd, mean = ctx.saved_tensors
+            n = x.shape[-1]
+            if dy is None:
+                dy = torch.zeros_like(x)
+            dx = torch.empty_like(x)
+            sms = get_sm_count(n, x.device)
+            dw = torch.empty((sms, n), device=x.device, dtype=torch.float32)
+            db = torch.empty((sms, n), device=x.device, dtype=torch.float32)
+            # dh (the gradient arriving on h) is added into dx by the kernel, which is
+            # then the gradient of both x and the residual.
+            Q._rmsnorm_bwd(x, weight, dy.contiguous(), rstd, dx, dw, db,
+                           None if dh is None else dh.contiguous(), None, sms, mean=mean,
+                           is_layernorm=True)
+            return (dx, dx if ctx.residual else None, dw.sum(0).to(weight.dtype),
+                    db.sum(0).to(weight.dtype), None)
+
+    return QuackLayerNorm
+
+
+def _quack(case: Case) -> Optional[OpFn]:
+    """quack (Dao-AILab's CuTe DSL kernels, `pip install quack-kernels`): the fastest peer
+    issue 6 names. RMSNorm through its public quack.rmsnorm.rmsnorm (autograd; the residual
+    form fused, prenorm=True returning (y, x + residual)); LayerNorm through its kernels
+    (_quack_layer_norm_function). Rows suite only."""
+    op, eps = case.op, case.op.eps
+    if op.suite != "rows":
+        return None
+    from quack import rmsnorm as Q
+
+    if not op.bias:
+        if op.residual:
+            return lambda x, r, w: tuple(Q.rmsnorm(x, w, residual=r, eps=eps, prenorm=True))
+        return lambda x, w: (Q.rmsnorm(x, w, eps=eps),)
+    fn = _quack_layer_norm_function(Q)
+    if op.residual:
+        return lambda x, r, w, b: tuple(fn.apply(x, r, w, b, eps))
+    return lambda x, w, b: (fn.apply(x, None, w, b, eps),)
+
+
 def _always() -> None:
     return None
 
@@ -154,4 +224,5 @@ PROVIDERS = {p.name: p for p in (
     Provider("compile", _always, _compiled),
     Provider("liger", _liger_probe, _liger),
     Provider("apex", _apex_probe, _apex),
+    Provider("quack", _quack_probe, _quack),
 )}
