@@ -31,6 +31,6 @@ for name in ("rms_norm", "add_rms_norm", "layer_norm", "add_layer_norm"):
 PY
 cp benchmarks/results/2026-11-26-v0.34-runs/call4/bench_all.sh $Q/
 cd $Q && setsid nohup bash bench_all.sh $OLDPWD > $Q/driver.log 2>&1 < /dev/null &
-sleep ${WAIT:-400}
+while [ $SECONDS -lt ${WAIT:-400} ] && ! grep -q ALLDONE $Q/driver.log; do sleep 5; done
 cat $Q/driver.log | tail -30
 tar czf $OUT/qb.tgz -C /tmp qb
