@@ -273,6 +273,17 @@ def test_quack_provider_glue(device, monkeypatch, op, dtype):
     assert fwd.ok and grad.ok, (fwd, grad)
 
 
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("op", [LN, RMS, ADD_LN, ADD_RMS])
+def test_quack_provider_passes_the_gate(op, dtype):
+    # quack itself, where it is installed (an optional peer: absent in CI).
+    pytest.importorskip("quack.rmsnorm")
+    case = Case(op, dtype, (96, 4096))
+    fwd, grad = _gate(PROVIDERS["quack"].build(case), case, torch.device("cuda"))
+    assert fwd.ok and grad.ok, (fwd, grad)
+
+
 def test_quack_absent_is_reported(monkeypatch):
     from fusednorm.bench.providers import absent_reason
     monkeypatch.setitem(sys.modules, "quack", None)  # import fails
