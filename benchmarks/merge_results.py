@@ -59,6 +59,14 @@ def main():
                          copy_gbps=round(r["copy_gbps"]), options=r["options"],
                          interrupted=r["interrupted"], records=len(r["results"]))
                     for p, r in zip(paths, runs)]
+    # Every provider any run had: present where one run had it (a later run may add a peer
+    # the first did not ask for, e.g. quack), else the first absence seen.
+    providers = {}
+    for r in runs:
+        for name, state in r["providers"].items():
+            if name not in providers or state == "present":
+                providers[name] = state
+    meta["providers"] = providers
     for r in runs[1:]:
         for name in ("device", "torch", "triton", "fusednorm"):
             assert r[name] == first[name], f"runs differ in {name}: {r[name]} vs {first[name]}"

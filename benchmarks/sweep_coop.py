@@ -84,6 +84,10 @@ if os.environ.get("SWEEP_SYNC"):
 # (rownorm.DH_L2).
 if os.environ.get("SWEEP_DH_L2"):
     K.DH_L2 = os.environ["SWEEP_DH_L2"] == "1"
+# SWEEP_DH_EARLY=0 / 1: the tile backward's dh loaded after the reductions / at the step's
+# start (rownorm.DH_EARLY).
+if os.environ.get("SWEEP_DH_EARLY"):
+    K.DH_EARLY = os.environ["SWEEP_DH_EARLY"] == "1"
 IS_RMS = [{"ln": False, "rms": True}[o] for o in os.environ.get("SWEEP_OPS", "ln,rms").split(",")]
 # SWEEP_INFER=1: the forward's inference variant (no statistics written: what an eager call
 # without grad runs, and the bench's forward), launched as the inference path launches it

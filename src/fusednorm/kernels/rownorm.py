@@ -1026,6 +1026,8 @@ def _rownorm_bwd_kernel(
     #                             (PREFETCH) or before the wait (REPLAY), not at them
     LATE_TERMS: tl.constexpr,  # PATH 1 PREFETCH: the held row's xhat, w * dy and dy formed
     #                            after the wait for its partials, not before
+    DH_EARLY: tl.constexpr,  # PATH 0 with HAS_DH: the step's dh loaded at its start (in
+    #                          flight over the two reductions), not after them (_dh_early)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -1070,6 +1072,11 @@ def _rownorm_bwd_kernel(
             row_mask = rows < M
             rows64 = rows.to(tl.int64)[:, None]
             mask = row_mask[:, None] & col_mask[None, :]
+            if DH_EARLY and HAS_DH:
+                dhv = tl.load(DH + rows64 * stride_dhm + cols[None, :], mask=mask, other=0.0)
+                if BLOCK_N2 > 0:
+                    dhv2 = tl.load(DH + rows64 * stride_dhm + cols2[None, :],
+                                   mask=row_mask[:, None] & col_mask2[None, :], other=0.0)
             x = xn.to(tl.float32)
             dy = dyn.to(tl.float32)
             nrows64 = rows64 + ROWS
@@ -1117,7 +1124,11 @@ def _rownorm_bwd_kernel(
                 c2 = s2 / N
                 dx = (wdy - (xhat * c1 + c2)) * rstd
             if HAS_DH:
-                dx += tl.load(DH + rows64 * stride_dhm + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+                if DH_EARLY:
+                    dx += dhv.to(tl.float32)
+                else:
+                    dx += tl.load(DH + rows64 * stride_dhm + cols[None, :], mask=mask,
+                                  other=0.0).to(tl.float32)
             tl.store(DX + rows64 * stride_dxm + cols[None, :], dx.to(DX.dtype.element_ty), mask=mask,
                      eviction_policy=DX_EVICT)
             if HAS_DW:
@@ -1130,8 +1141,11 @@ def _rownorm_bwd_kernel(
                 else:
                     dx2 = (wdy2 - (xhat2 * c1 + c2)) * rstd
                 if HAS_DH:
-                    dx2 += tl.load(DH + rows64 * stride_dhm + cols2[None, :], mask=mask2,
-                                   other=0.0).to(tl.float32)
+                    if DH_EARLY:
+                        dx2 += dhv2.to(tl.float32)
+                    else:
+                        dx2 += tl.load(DH + rows64 * stride_dhm + cols2[None, :], mask=mask2,
+                                       other=0.0).to(tl.float32)
                 tl.store(DX + rows64 * stride_dxm + cols2[None, :], dx2.to(DX.dtype.element_ty),
                          mask=mask2, eviction_policy=DX_EVICT)
                 if HAS_DW:
@@ -2465,6 +2479,21 @@ def _dh_l2(cfg, has_dh: bool) -> bool:
     return cfg.dh_l2 if DH_L2 is None else DH_L2
 
 
+# The tile backward with dh (the residual forms, N <= 8192) added dh to dx by a load issued
+# after the step's two reductions, so its latency was exposed once a step (their barriers
+# hold every warp of the program). DH_EARLY issues it at the step's start, beside the next
+# step's x and dy. FUSEDNORM_DH_EARLY=0 / 1 forces it off / on (A/B runs).
+_DH_EARLY_ENV = os.environ.get("FUSEDNORM_DH_EARLY")
+DH_EARLY = None if _DH_EARLY_ENV is None else _DH_EARLY_ENV != "0"
+DH_EARLY_DEFAULT = False
+
+
+def _dh_early(cfg, has_dh: bool) -> bool:
+    if not has_dh or cfg.path != TILE:
+        return False
+    return DH_EARLY_DEFAULT if DH_EARLY is None else DH_EARLY
+
+
 def _stats_ahead(cfg) -> bool:
     # The cooperative backward's STATS_AHEAD: the config's, or FUSEDNORM_STATS_AHEAD's.
     if cfg.path != COOP:
@@ -3508,7 +3537,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("LOAD_EVICT", _load_evict(cfg)), ("DH_EVICT", _dh_evict(cfg, has_dh)),
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
-        ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg))), cfg.num_warps,
+        ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg)),
+        ("DH_EARLY", _dh_early(cfg, has_dh))), cfg.num_warps,
         _bwd_reg_cap(cfg))
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
