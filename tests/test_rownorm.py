@@ -696,6 +696,28 @@ def test_backward_load_tables(monkeypatch):
     assert not flags(4096, 2, False)[1]
 
 
+def test_dh_early_per_tile(monkeypatch):
+    # DH_EARLY (the tile backward's dh loaded at the step's start) where v0.34 call 9 took
+    # it: 16-bit LayerNorm blocks 1024-8192 (5120 too: block 8192), 16-bit RMSNorm 2048 /
+    # 4096, fp32 LayerNorm 512 / 1024, fp32 RMSNorm 1024; never without dh or off the tile
+    # path; FUSEDNORM_DH_EARLY (K.DH_EARLY) forces it.
+    bwd = K.bwd_config.__wrapped__
+
+    def early(n, size, is_rms, has_dh=True):
+        return K._dh_early(bwd(n, 132, size, is_rms, False, has_dh), has_dh, size, is_rms)
+
+    ns = (256, 512, 1024, 2048, 4096, 5120, 8192, 12288)
+    assert [early(n, 2, False) for n in ns] == [False, False] + [True] * 5 + [False]
+    assert [early(n, 2, True) for n in ns] == [False] * 3 + [True, True] + [False] * 3
+    assert [early(n, 4, False) for n in ns] == [False, True, True] + [False] * 5
+    assert [early(n, 4, True) for n in ns] == [False, False, True] + [False] * 5
+    assert not any(early(n, s, r, has_dh=False) for n in ns for s in (2, 4) for r in (0, 1))
+    monkeypatch.setattr(K, "DH_EARLY", True)
+    assert early(256, 2, True) and not early(12288, 2, False)  # the cooperative path
+    monkeypatch.setattr(K, "DH_EARLY", False)
+    assert not early(4096, 2, False)
+
+
 def test_cooperative_configs_per_norm(monkeypatch):
     # The cooperative tables as a GPU with 132 SMs sees them (v0.16): 16-bit RMSNorm's
     # forward and GroupNorm's rows path (group_norm=True) have their own first choices,

@@ -2482,16 +2482,34 @@ def _dh_l2(cfg, has_dh: bool) -> bool:
 # The tile backward with dh (the residual forms, N <= 8192) added dh to dx by a load issued
 # after the step's two reductions, so its latency was exposed once a step (their barriers
 # hold every warp of the program). DH_EARLY issues it at the step's start, beside the next
-# step's x and dy. FUSEDNORM_DH_EARLY=0 / 1 forces it off / on (A/B runs).
+# step's x and dy, for the (block, element size, is_rms) below. v0.34 call 9 (sweep_coop.py,
+# GPU time, the library's configs, two processes each, bf16 and fp32, off -> on, % of copy;
+# results/2026-11-26-v0.34-runs/call9):
+#   taken: 16-bit LayerNorm 1024 92.5-92.7 -> 94.5-94.6, 2048 93.0-93.2 -> 94.6-94.9, 4096
+#     93.8-94.4 -> 95.8-96.6, 8192 93.3-94.0 -> 95.2-95.4 (block 8192 at 5120: 92.1-92.3
+#     level); 16-bit RMSNorm 2048 95.2-95.9 -> 96.2-96.5, 4096 95.8-96.0 -> 96.9-97.0; fp32
+#     LayerNorm 512 95.1-95.4 -> 96.0-96.1, 1024 95.3-95.9 -> 96.7-97.0; fp32 RMSNorm 1024
+#     97.6-97.7 -> 98.2-98.4.
+#   not taken: 16-bit RMSNorm 512 94.3-94.4 -> 91.0-91.1 (1024, 8192 level); fp32 LayerNorm
+#     block 8192 (5120 92.0-92.2 -> 88.2-88.7, 8192 95.9-96.1 -> 94.1-94.2; 2048, 4096
+#     level); fp32 RMSNorm 2048 97.5-98.0 -> 92.5-93.0, block 8192 at 5120 94.4-94.6 ->
+#     92.0-92.1; 16-bit LayerNorm 512 +0.3. Block 256 was not measured; fp16 takes bf16's
+#     entries (the same kernel at the same element size), not measured apart.
+# FUSEDNORM_DH_EARLY=0 / 1 forces it off / on everywhere (A/B runs).
 _DH_EARLY_ENV = os.environ.get("FUSEDNORM_DH_EARLY")
 DH_EARLY = None if _DH_EARLY_ENV is None else _DH_EARLY_ENV != "0"
-DH_EARLY_DEFAULT = False
+DH_EARLY_TILES = {  # (block, element size, is_rms)
+    (1024, 2, False), (2048, 2, False), (4096, 2, False), (8192, 2, False),
+    (2048, 2, True), (4096, 2, True),
+    (512, 4, False), (1024, 4, False), (1024, 4, True)}
 
 
-def _dh_early(cfg, has_dh: bool) -> bool:
+def _dh_early(cfg, has_dh: bool, element_size: int, is_rms: bool) -> bool:
     if not has_dh or cfg.path != TILE:
         return False
-    return DH_EARLY_DEFAULT if DH_EARLY is None else DH_EARLY
+    if DH_EARLY is not None:
+        return DH_EARLY
+    return (cfg.block_n, 4 if element_size >= 4 else 2, is_rms) in DH_EARLY_TILES
 
 
 def _stats_ahead(cfg) -> bool:
@@ -3538,7 +3556,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg)),
-        ("DH_EARLY", _dh_early(cfg, has_dh))), cfg.num_warps,
+        ("DH_EARLY", _dh_early(cfg, has_dh, element_size, is_rms))), cfg.num_warps,
         _bwd_reg_cap(cfg))
     if affine:
         return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
