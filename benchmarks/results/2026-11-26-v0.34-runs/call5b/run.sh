@@ -1,4 +1,4 @@
-# v0.34 call 5 (the same machine as calls 1-4): call 4 found quack's import failing
+# v0.34 call 5 (5a and 5b: the same machine as calls 1-4): call 4 found quack's import failing
 # (nvidia-cutlass-dsl-libs-core, the DSL's Python package, is a dependency of libs-base
 # that was not carried). This call adds libs-core, nvidia-cuda-nvdisasm and protobuf 6
 # (libs-core asks protobuf < 7; the image has 7.36) to /tmp/site, then runs call 4's
