@@ -1,7 +1,7 @@
 """Host time per call of this tree's fusednorm against an earlier one, torch beside them, in
 one process (the lent host's speed drifts between processes): calls enqueued back to back
 without waiting, wall time / calls, median of ROUNDS rounds that take the providers in
-turn. The earlier tree is imported as the package `fusednorm_old` from OLD_PATH (a copy
+turn (the order flipped every round). The earlier tree is imported as the package `fusednorm_old` from OLD_PATH (a copy
 of its src/fusednorm renamed so, its ops registered as fusednorm_old::*).
 
 Cells: the inference path (no grad) of layer_norm, rms_norm, add_rms_norm at 1x4096 and
@@ -129,9 +129,12 @@ def main():
         variants = {"torch": tfn, **fns}
         times = {k: [] for k in variants}
         with torch.no_grad() if "bwd" not in name else torch.enable_grad():
-            for _ in range(a.rounds):
-                for k, f in variants.items():
-                    times[k].append(per_call_us(f, 1000 if "bwd" in name else 2000))
+            order = list(variants)
+            for i in range(a.rounds):
+                # The order flips every round (host_ab_cpu.py found a later turn's backward
+                # reading slower for unchanged code when the order stayed fixed).
+                for k in (order if i % 2 == 0 else order[::-1]):
+                    times[k].append(per_call_us(variants[k], 1000 if "bwd" in name else 2000))
         row = dict(cell=name, **{k: statistics.median(v) for k, v in times.items()}, all=times)
         row["new/old"] = row["new"] / row["old"]
         rows.append(row)
