@@ -1,8 +1,6 @@
 """Per-launch GPU time of the GroupNorm columns path (channels_last, bf16): stats, combine
 and apply timed alone and in sequence (CUDA graph replay over rotated input copies that
-do not fit in L2), with each compiled kernel's registers and spills. The forward's
-combine is kept a launch of its own here (K.COLS_FOLD off; sweep_groupnorm.py times the
-fold).
+do not fit in L2), with each compiled kernel's registers and spills.
 
     python benchmarks/diag_cols.py [CASE,...] [--settings JSON]"""
 import argparse
@@ -40,7 +38,6 @@ def main():
         for setting in settings:
             for k, v in {**defaults, **setting}.items():
                 setattr(K, k, v)
-            K.COLS_FOLD = False
             K.clear_plan_caches()
             x3 = [K._canonical(x) for x in xs]
             cf = K.cols_config(x3[0], C // G, False)
@@ -62,8 +59,7 @@ def main():
                 ("combine", [lambda i=i: co((part[i], mean[i], rstd[i], w), (1e-5,))
                              for i in range(copies)], 0),
                 ("apply", [lambda i=i: ap_((xs[i], xs[i], w, b, mean[i], rstd[i], part[i],
-                                            ys[i], ys[i], ys[i]), (1e-5,))
-                           for i in range(copies)], 2),
+                                            ys[i], ys[i], ys[i])) for i in range(copies)], 2),
             ]
             bst, bco, bap = pb.launches
             bw = [
@@ -72,7 +68,7 @@ def main():
                 ("bcombine", [lambda i=i: bco((sb[i], mean[i], rstd[i], w), (0.0,))
                               for i in range(copies)], 0),
                 ("bapply", [lambda i=i: bap((xs[i], dy, w, b, mean[i], rstd[i], sb[i], ys[i],
-                                             dw, db), (0.0,)) for i in range(copies)], 3),
+                                             dw, db)) for i in range(copies)], 3),
             ]
             for mode, launches in (("fwd", fw), ("bwd", bw)):
                 parts = []

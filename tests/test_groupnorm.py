@@ -382,48 +382,6 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
     _run(device, dtype, shape, groups, "channels_last", activation)
 
 
-@pytest.mark.parametrize("fold", [True, False], ids=["fold", "combine"])
-@pytest.mark.parametrize("shape, groups, dtype, offset", [
-    ((2, 320, 4, 5), 32, torch.bfloat16, 0.3),  # groups of 10 straddle the 64-channel tiles
-    ((1, 6, 17, 9), 3, torch.float32, 1000.0),  # |mean| >> std; a partial last chunk
-    ((3, 24, 5, 7), 4, torch.float16, 0.3),  # groups of 6 in tiles of 32 (masked channels)
-], ids=["straddle", "offset", "masked"])
-def test_cols_fold(device, shape, groups, dtype, offset, fold, small_cols_tiles, monkeypatch):
-    # The columns forward with the combine folded into the apply (K.COLS_FOLD) and
-    # without: y, mean and rstd against float64, every output poisoned first.
-    if not use_kernels(device):
-        pytest.skip("kernels do not run on this device")
-    monkeypatch.setattr(K, "COLS_FOLD", fold)
-    K.clear_plan_caches()
-    x = _to_layout((torch.randn(shape, device=device) * 1.5 + offset).to(dtype),
-                   "channels_last")
-    x3 = K._canonical(x)
-    N, C, _ = x3.shape
-    w = 1 + 0.5 * torch.randn(C, device=device)
-    b = 0.5 * torch.randn(C, device=device)
-    nan = float("nan")
-    y = torch.full_like(x3, nan)
-    mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
-    cc = K.cols_config(x3, C // groups, False)
-    assert cc.n_chunks > 1 and (cc.fold_l > 0) == fold
-    if shape[1] == 320:
-        assert cc.block_c % (C // groups) != 0
-        assert not fold or cc.fold_g > cc.block_c // (C // groups)
-    prep = K.prepare_fwd(x3, groups, "silu", w, b, y, True)
-    assert prep.cols_path and len(prep.launches) == (2 if fold else 3)
-    K.groupnorm_fwd(x3, w, b, groups, 1e-5, "silu", y, mean, rstd)
-    xg = x.double().reshape(N, groups, -1)
-    assert_close(mean, xg.mean(-1), torch.float32, "mean")
-    ref_rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5)
-    if offset > 1:  # |mean| >> std: rstd near fp32 precision
-        torch.testing.assert_close(rstd.double(), ref_rstd, rtol=1e-4, atol=0)
-    else:
-        assert_close(rstd, ref_rstd, torch.float32, "rstd")
-    ref = _act64(_group_norm64(x.double(), groups, w.double(), b.double(), 1e-5), "silu")
-    floor = max(1.0, 4 * offset * 2**-23 / 1e-5)  # as test_rows_path
-    assert_close(y, K._canonical(ref), dtype, "y", scale=floor)
-
-
 # The cooperative columns path (channels_last forward, K.COLS_COOP): tiles of 32 elements
 # so that the small shapes take several chunks per sample (and reducers of one or several
 # groups); an L2 budget of one sample, so that the samples run in rounds.

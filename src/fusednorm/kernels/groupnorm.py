@@ -892,61 +892,15 @@ def _groupnorm_cols_combine_kernel(
 
 
 @triton.jit
-def _cols_fold_stats(PART, MEAN, RSTD, n, k, c0, N, C, S, Cg, n_chunks, s_chunk, eps,
-                     BLOCK_C: tl.constexpr, FOLD_K: tl.constexpr, FOLD_L: tl.constexpr,
-                     FOLD_G: tl.constexpr):
-    """The combine launch's work for one apply program (the forward's FOLD_L > 0): mean and
-    rstd of the groups that meet channels [c0, c0 + BLOCK_C) of sample n, merged from the
-    stats launch's partials of all n_chunks chunks (at most FOLD_K) of the FOLD_L channels
-    those groups span (at most FOLD_G groups), as the combine merges them: Chan's formula
-    over the chunks, then over each group's channels. Programs of chunk k == 0 store the
-    groups whose first channel lies in the block (each group once) into MEAN and RSTD.
-    Returns them per channel of the block ([BLOCK_C] each)."""
-    g_first = c0 // Cg
-    ch_end = tl.minimum((tl.minimum(c0 + BLOCK_C, C) + Cg - 1) // Cg * Cg, C)
-    ch = g_first * Cg + tl.arange(0, FOLD_L)
-    ch_mask = ch < ch_end
-    kj = tl.arange(0, FOLD_K)
-    k_mask = kj < n_chunks
-    m = k_mask[:, None] & ch_mask[None, :]
-    at = (tl.cast(n, tl.int64) * n_chunks + kj)[:, None] * C + ch[None, :]
-    pm = tl.load(PART + at, mask=m, other=0.0)
-    pq = tl.load(PART + tl.cast(N, tl.int64) * n_chunks * C + at, mask=m, other=0.0)
-    pc = tl.where(k_mask, tl.minimum(s_chunk, S - kj * s_chunk), 0).to(tl.float32)
-    cnt = tl.sum(pc, axis=0)
-    # Around the first chunk's mean (no cancellation where |mean| >> std).
-    first = tl.sum(tl.where((kj == 0)[:, None], pm, 0.0), axis=0)
-    mean_c = first + tl.sum(tl.where(m, pc[:, None] * (pm - first[None, :]), 0.0), axis=0) / cnt
-    dev = pm - mean_c[None, :]
-    m2_c = tl.sum(tl.where(m, pq + pc[:, None] * dev * dev, 0.0), axis=0)
-    gj = tl.arange(0, FOLD_G)
-    own = ((ch // Cg - g_first)[None, :] == gj[:, None]) & ch_mask[None, :]
-    cg = tl.cast(Cg, tl.float32)
-    g_mean = tl.sum(tl.where(own, mean_c[None, :], 0.0), axis=1) / cg
-    gdev = mean_c[None, :] - g_mean[:, None]
-    g_m2 = tl.sum(tl.where(own, m2_c[None, :] + cnt * gdev * gdev, 0.0), axis=1)
-    g_rstd = 1.0 / tl.sqrt(g_m2 / (cnt * cg) + tl.cast(eps, tl.float32))
-    g = g_first + gj
-    g_c0 = g * Cg
-    mine = (k == 0) & (g_c0 >= c0) & (g_c0 < c0 + BLOCK_C) & (g_c0 < C)
-    tl.store(MEAN + n * (C // Cg) + g, g_mean, mask=mine)
-    tl.store(RSTD + n * (C // Cg) + g, g_rstd, mask=mine)
-    cc = c0 + tl.arange(0, BLOCK_C)
-    sel = (cc // Cg - g_first)[None, :] == gj[:, None]
-    return (tl.sum(tl.where(sel, g_mean[:, None], 0.0), axis=0),
-            tl.sum(tl.where(sel, g_rstd[:, None], 0.0), axis=0))
-
-
-@triton.jit
 def _groupnorm_cols_apply_kernel(
     X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
     DY,  # *dL/dy, as X (read when BACKWARD)
     W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
     B,  # *bias (C,) contiguous (read when HAS_BIAS)
-    MEAN,  # *fp32 (N, G) contiguous: group means (the forward's FOLD_L > 0: written)
-    RSTD,  # *fp32 (N, G) contiguous: group 1 / std (as MEAN)
-    SCRATCH,  # *fp32: the stats launch's partials (2, N * n_chunks, C), then in the
-    #           backward the combine's c1, c2 and per-sample sums, as the combine lays them out
+    MEAN,  # *fp32 (N, G) contiguous: group means
+    RSTD,  # *fp32 (N, G) contiguous: group 1 / std
+    SCRATCH,  # *fp32: the combine's (backward: c1, c2 and the per-sample sums, after the
+    #           partials, as the combine lays them out)
     Y,  # *y (forward) or dL/dx (backward), as X, x's dtype
     DW,  # *dweight (C,): backward writes sum over n, s of dz * xhat, in DW's dtype
     DB,  # *dbias (C,): backward writes sum over n, s of dz
@@ -956,7 +910,6 @@ def _groupnorm_cols_apply_kernel(
     Cg,  # channels per group
     n_chunks,  # chunks per sample
     s_chunk,  # positions per chunk, a multiple of BLOCK_S
-    eps,  # forward with FOLD_L > 0: added to the variance before the square root
     BACKWARD: tl.constexpr,
     ACTIVATION: tl.constexpr,
     HAS_WEIGHT: tl.constexpr,
@@ -966,10 +919,6 @@ def _groupnorm_cols_apply_kernel(
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
     SUM_N: tl.constexpr,  # backward: samples per step of the dw, db sums
     SUM_C: tl.constexpr,  # backward: channels per dw, db program
-    FOLD_K: tl.constexpr,  # forward, FOLD_L > 0: chunk lanes of the folded combine
-    FOLD_L: tl.constexpr,  # forward: channel lanes of the folded combine (0: no fold; MEAN
-    #                        and RSTD come from the combine launch)
-    FOLD_G: tl.constexpr,  # forward, FOLD_L > 0: group lanes of the folded combine
 ):
     # Programs in reverse: the last tiles of the stats launch first (in L2); in the
     # backward the cdiv(C, SUM_C) programs past the tiles, which run first, sum dw and db
@@ -984,14 +933,8 @@ def _groupnorm_cols_apply_kernel(
         sj = tl.arange(0, BLOCK_S)
         offs = (sj * C)[:, None] + cc[None, :]
         stat = n * G + cc // Cg
-        if FOLD_L > 0 and not BACKWARD:
-            mean, rstd = _cols_fold_stats(SCRATCH, MEAN, RSTD, n, row % n_chunks,
-                                          (pid % tl.cdiv(C, BLOCK_C)) * BLOCK_C, N, C, S,
-                                          Cg, n_chunks, s_chunk, eps, BLOCK_C, FOLD_K,
-                                          FOLD_L, FOLD_G)
-        else:
-            mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
-            rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
         w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
         if BACKWARD:
             c1 = tl.load(C12 + stat, mask=c_mask, other=0.0)
@@ -1451,15 +1394,6 @@ COLS_STAGES = 3
 COLS_COMB_CHANNELS = 16
 COLS_COMB_LANES = 4096
 COLS_MAX_CG = 1024
-# The forward's combine folded into the apply (_cols_fold_stats): each apply program merges
-# the partials of the groups its channel block meets, itself, where they are few (at most
-# COLS_FOLD_LANES chunk x channel lanes, and group x channel lanes): two launches instead
-# of three, the combine's launch and the wait for it gone. The apply programs of a
-# sample's channel block repeat that merge (n_chunks times), so it is kept to shapes whose
-# partials are a few KB: the UNet shapes (4 chunks of 320 / 640 channels), not the VAE /
-# 3-D ones (33-131 chunks of 64-256 channels). FUSEDNORM_COLS_FOLD=0 turns it off.
-COLS_FOLD = os.environ.get("FUSEDNORM_COLS_FOLD", "1") != "0"
-COLS_FOLD_LANES = 2048
 
 
 @dataclass(frozen=True)
@@ -1473,21 +1407,6 @@ class ColsConfig:
     comb_g: int  # groups per combine program (a power of two)
     comb_c: int  # channel lanes of a combine program
     comb_k: int  # chunks per combine step
-    fold_k: int = 0  # forward, combine folded into the apply: chunk lanes (0: no fold)
-    fold_l: int = 0  # channel lanes: the widest span of the groups a channel block meets
-    fold_g: int = 0  # group lanes: the most groups a channel block meets
-
-
-def _fold_lanes(C: int, Cg: int, block_c: int) -> Tuple[int, int]:
-    """(channel lanes, group lanes), powers of two, that hold the groups meeting any one
-    block of block_c channels (_cols_fold_stats)."""
-    span = groups = 1
-    for c0 in range(0, C, block_c):
-        lo = c0 // Cg * Cg
-        hi = min(_cdiv(min(c0 + block_c, C), Cg) * Cg, C)
-        span = max(span, hi - lo)
-        groups = max(groups, _cdiv(hi - lo, Cg))
-    return triton.next_power_of_2(span), triton.next_power_of_2(groups)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1510,14 +1429,8 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     n_chunks = _cdiv(S, s_chunk)
     num_warps = max(1, min(16, block_c * block_s // (32 * COLS_EPT)))
     comb_k = max(1, min(triton.next_power_of_2(n_chunks), COLS_COMB_LANES // comb_c))
-    fold = (0, 0, 0)
-    if COLS_FOLD and not backward:
-        fold_k = triton.next_power_of_2(n_chunks)
-        fold_l, fold_g = _fold_lanes(C, Cg, block_c)
-        if fold_k * fold_l <= COLS_FOLD_LANES and fold_g * max(fold_l, block_c) <= COLS_FOLD_LANES:
-            fold = (fold_k, fold_l, fold_g)
     return ColsConfig(block_c, block_s, s_chunk, n_chunks, N * n_chunks * c_blocks,
-                      num_warps, comb_g, comb_c, comb_k, *fold)
+                      num_warps, comb_g, comb_c, comb_k)
 
 
 def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig]:
@@ -1670,16 +1583,12 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
     comb_warps = max(1, min(8, cc.comb_c * cc.comb_k // 512))
     part = 2 * N * cc.n_chunks * C
     sums = _cdiv(C, SUM_BLOCK_N) if backward else 0  # the apply's dw, db programs
-    stats = FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps)
-    apply = FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
-        ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N), ("FOLD_K", max(1, cc.fold_k)),
-        ("FOLD_L", cc.fold_l), ("FOLD_G", max(1, cc.fold_g))), cc.num_warps)
-    # (the apply's eps, a float after the integers, comes with each call)
-    launches = (stats, apply) if cc.fold_l else (
-        stats, FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps),
-        apply)
-    return Prepared(launches, scratch=part + (2 * N * G + 2 * N * C if backward else 0),
-                    cols_path=True)
+    return Prepared((
+        FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps),
+        FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps),
+        FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
+            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
+        scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
 
 
 def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepared]:
@@ -1833,11 +1742,11 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
                    (eps, tag))
         return
     part = stream_scratch(x.device, prep.scratch)
-    if prep.cols_path:  # stats, [combine,] apply
-        prep.launches[0]((x, x, w, b, mean, rstd, part))
-        if len(prep.launches) == 3:
-            prep.launches[1]((part, mean, rstd, w), (eps,))
-        prep.launches[-1]((x, x, w, b, mean, rstd, part, y, y, y), (eps,))
+    if prep.cols_path:
+        stats, combine, apply = prep.launches
+        stats((x, x, w, b, mean, rstd, part))
+        combine((part, mean, rstd, w), (eps,))
+        apply((x, x, w, b, mean, rstd, part, y, y, y))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, w, b, y, mean, rstd, part, count), (eps,))
@@ -1978,8 +1887,8 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
             stats((x, dy, w, b, mean, rstd, scratch))
         if not combine.direct_call((ps, pm, pr, pw), (0.0,)):
             combine((scratch, mean, rstd, w), (0.0,))
-        if not apply.direct_call((px, pdy, pw, pb, pm, pr, ps, pdx, pdw, pdb), (0.0,)):
-            apply((x, dy, w, b, mean, rstd, scratch, dx, dw, db), (0.0,))
+        if not apply.direct_call((px, pdy, pw, pb, pm, pr, ps, pdx, pdw, pdb)):
+            apply((x, dy, w, b, mean, rstd, scratch, dx, dw, db))
         return
     count = torch.zeros((prep.counters,), device=x.device, dtype=torch.int32)
     prep.launches[0]((x, dy, w, b, mean, rstd, dx, dw, db, scratch, count))
