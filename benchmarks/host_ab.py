@@ -8,9 +8,11 @@ Cells: the inference path (no grad) of layer_norm, rms_norm, add_rms_norm at 1x4
 32x4096 and of group_norm at 16x1280x8x8 (both layouts), bf16; layer_norm fwd+bwd (the
 training path: forward, then autograd.grad) and its backward alone at 32x4096; group_norm
 with fused silu, backward alone, at 16x1280x16x16 (both layouts). --bwd: only the
-training cells, with layer_norm 1x4096 and rms_norm 32x4096 backward added.
+training cells, with layer_norm 1x4096 and rms_norm 32x4096 backward added. --cols: only
+the channels_last columns path's inference forward (group_norm 16x640x16x16 and 16x640x32x32,
+UNet 640; 300 calls a round, so that the GPU's queue does not fill).
 
-    python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7] [--bwd]"""
+    python benchmarks/host_ab.py OUT.json OLD_PATH [--rounds 7] [--bwd | --cols]"""
 import argparse
 import json
 import statistics
@@ -56,6 +58,14 @@ def _group_fwd(libs, cl, dev, dt):
              {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
 
 
+def _cols_fwd(libs, S, dev, dt):
+    x = torch.randn(16, 640, S, S, device=dev, dtype=dt).contiguous(
+        memory_format=torch.channels_last)
+    w = torch.randn(640, device=dev, dtype=dt)
+    return [(f"group_norm 16x640x{S}x{S} cl", lambda: F.group_norm(x, 32, w, w),
+             {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
+
+
 def _rows_train(libs, dev, dt, M=32, op="layer_norm"):
     N = 4096
     x = torch.randn(M, N, device=dev, dtype=dt, requires_grad=True)
@@ -95,8 +105,10 @@ def _group_bwd(libs, cl, dev, dt):
               for k, m in libs.items()})]
 
 
-def cells(libs, only_bwd=False):
+def cells(libs, only_bwd=False, cols=False):
     dev, dt = "cuda", torch.bfloat16
+    if cols:
+        return _cols_fwd(libs, 16, dev, dt) + _cols_fwd(libs, 32, dev, dt)
     out = []
     if not only_bwd:
         for M in (1, 32):
@@ -120,12 +132,14 @@ def main():
     ap.add_argument("--bwd", action="store_true",
                     help="only the backward cells (and layer_norm's fwd+bwd), with layer_norm "
                          "1x4096 and rms_norm 32x4096 backward added")
+    ap.add_argument("--cols", action="store_true",
+                    help="only the channels_last columns path's inference forward")
     a = ap.parse_args()
     sys.path.insert(0, a.old_path)
     import fusednorm_old
     libs = {"new": fusednorm, "old": fusednorm_old}
     rows = []
-    for name, tfn, fns in cells(libs, a.bwd):
+    for name, tfn, fns in cells(libs, a.bwd, a.cols):
         variants = {"torch": tfn, **fns}
         times = {k: [] for k in variants}
         with torch.no_grad() if "bwd" not in name else torch.enable_grad():
@@ -134,7 +148,8 @@ def main():
                 # The order flips every round (host_ab_cpu.py found a later turn's backward
                 # reading slower for unchanged code when the order stayed fixed).
                 for k in (order if i % 2 == 0 else order[::-1]):
-                    times[k].append(per_call_us(variants[k], 1000 if "bwd" in name else 2000))
+                    times[k].append(per_call_us(
+                        variants[k], 300 if a.cols else 1000 if "bwd" in name else 2000))
         row = dict(cell=name, **{k: statistics.median(v) for k, v in times.items()}, all=times)
         row["new/old"] = row["new"] / row["old"]
         rows.append(row)
