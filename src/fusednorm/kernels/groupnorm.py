@@ -1394,6 +1394,9 @@ COLS_STAGES = 3
 COLS_COMB_CHANNELS = 16
 COLS_COMB_LANES = 4096
 COLS_MAX_CG = 1024
+# Where the rule's chunks make between one and two waves of COLS_PROGRAMS_PER_SM x SMs
+# programs, fewer, longer chunks that make one (UNet 320 / 640: 320 programs -> 240).
+COLS_WAVE_FIT = os.environ.get("FUSEDNORM_COLS_WAVE_FIT", "0") != "0"
 
 
 @dataclass(frozen=True)
@@ -1424,8 +1427,12 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     s_tiles = _cdiv(S, block_s)
     c_blocks = _cdiv(C, block_c)
     steps = max(COLS_MIN_STEPS, _cdiv(N * c_blocks * s_tiles, COLS_PROGRAMS_PER_SM * sms))
+    k = _cdiv(s_tiles, steps)  # chunks per (sample, channel block)
+    slots = COLS_PROGRAMS_PER_SM * sms
+    if COLS_WAVE_FIT and slots < N * c_blocks * k < 2 * slots and slots >= N * c_blocks:
+        k = slots // (N * c_blocks)
     # Chunks of equal tiles but the last (the same count as chunks of `steps` tiles).
-    s_chunk = _cdiv(s_tiles, _cdiv(s_tiles, steps)) * block_s
+    s_chunk = _cdiv(s_tiles, k) * block_s
     n_chunks = _cdiv(S, s_chunk)
     num_warps = max(1, min(16, block_c * block_s // (32 * COLS_EPT)))
     comb_k = max(1, min(triton.next_power_of_2(n_chunks), COLS_COMB_LANES // comb_c))
