@@ -382,6 +382,28 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
     _run(device, dtype, shape, groups, "channels_last", activation)
 
 
+def test_cols_wave_fit(monkeypatch):
+    # COLS_WAVE_FIT on 132 SMs: UNet 320 / 640 (320 programs, 1.2 waves of 2 an SM) take 240
+    # longer chunks; shapes whose rule already fits one wave keep theirs.
+    def programs(C, S, Cg, N):
+        K.clear_plan_caches()
+        return {bwd: K._cols_config(C, S, Cg, N, bwd, 132) for bwd in (False, True)}
+    for shape, fitted in (((320, 4096, 10, 16), 240), ((640, 1024, 20, 16), 240),
+                          ((128, 262144, 4, 2), None), ((64, 262144, 1, 8), None)):
+        monkeypatch.setattr(K, "COLS_WAVE_FIT", False)
+        rule = programs(*shape)
+        monkeypatch.setattr(K, "COLS_WAVE_FIT", True)
+        fit = programs(*shape)
+        for bwd in (False, True):
+            if fitted is None:
+                assert fit[bwd] == rule[bwd]
+            else:
+                assert rule[bwd].programs == 320 and fit[bwd].programs == fitted
+                assert fit[bwd].programs <= K.COLS_PROGRAMS_PER_SM * 132
+                assert fit[bwd].s_chunk * fit[bwd].n_chunks >= shape[1]
+    K.clear_plan_caches()
+
+
 # The cooperative columns path (channels_last forward, K.COLS_COOP): tiles of 32 elements
 # so that the small shapes take several chunks per sample (and reducers of one or several
 # groups); an L2 budget of one sample, so that the samples run in rounds.

@@ -1395,8 +1395,16 @@ COLS_COMB_CHANNELS = 16
 COLS_COMB_LANES = 4096
 COLS_MAX_CG = 1024
 # Where the rule's chunks make between one and two waves of COLS_PROGRAMS_PER_SM x SMs
-# programs, fewer, longer chunks that make one (UNet 320 / 640: 320 programs -> 240).
-COLS_WAVE_FIT = os.environ.get("FUSEDNORM_COLS_WAVE_FIT", "0") != "0"
+# programs, fewer, longer chunks that make one (UNet 320 / 640 on 132 SMs: 320 programs of
+# 16 / 8 tiles -> 240 of 22 / 11; the other suite shapes launch 256-264 and do not move).
+# v0.35 call 8 (sweep_groupnorm.py, GPU time, channels_last, two processes, rule -> fit):
+# bf16 UNet 320 fwd / bwd 48.0-48.3 / 48.3-48.5 -> 50.2-50.5 / 50.3-50.4, UNet 640
+# 44.9-46.0 / 43.5-43.6 -> 46.7-49.1 / 45.9-46.0; with silu UNet 320 46.6-46.8 / 45.9-46.0
+# -> 48.5-48.6 / 49.2, UNet 640 43.1-43.9 / 40.9-41.3 -> 46.0-46.2 / 43.8-43.9; fp32 UNet
+# 320 56.1 / 54.3-54.5 -> 57.4-57.7 / 55.1-55.2, UNet 640 level (40.8 -> 40.9-41.6 / 55.4-55.5
+# -> 55.3-55.7). (Call 4: cutting UNet 640 to 160 programs, or every shape to one program
+# an SM, lost 3-8 points.) FUSEDNORM_COLS_WAVE_FIT=0 turns it off.
+COLS_WAVE_FIT = os.environ.get("FUSEDNORM_COLS_WAVE_FIT", "1") != "0"
 
 
 @dataclass(frozen=True)
