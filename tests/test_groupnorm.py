@@ -382,6 +382,22 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
     _run(device, dtype, shape, groups, "channels_last", activation)
 
 
+@pytest.mark.parametrize("shape, element_size, group_fwd, group_bwd", [
+    ((16, 1280, 256), 2, False, False),  # 80 B runs, 20 KB groups: the columns path
+    ((16, 640, 1024), 4, False, True),  # 80 B, 80 KB: columns forward, group backward
+    ((16, 1280, 64), 2, True, True),  # 5 KB groups: the group path
+    ((16, 1280, 256), 4, True, True),  # 160 B runs: the group path
+])
+def test_group_or_cols_channels_last(shape, element_size, group_fwd, group_bwd):
+    # GROUP_COLS_*: which channels_last UNet shapes the group path keeps (132 SMs).
+    N, C, S = shape
+    K.clear_plan_caches()
+    for backward, want in ((False, group_fwd), (True, group_bwd)):
+        got = K._group_config(C, S, C // 32, True, backward, N, element_size, 132)
+        assert (got is not None) == want
+        assert K._cols_config(C, S, C // 32, N, backward, 132) is not None
+
+
 def test_cols_wave_fit(monkeypatch):
     # COLS_WAVE_FIT on 132 SMs: UNet 320 / 640 (320 programs, 1.2 waves of 2 an SM) take 240
     # longer chunks; shapes whose rule already fits one wave keep theirs.
