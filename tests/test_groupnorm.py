@@ -383,8 +383,8 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
 
 
 @pytest.mark.parametrize("shape, element_size, group_fwd, group_bwd", [
-    ((16, 1280, 256), 2, False, False),  # 80 B runs, 20 KB groups: the columns path
-    ((16, 640, 1024), 4, False, True),  # 80 B, 80 KB: columns forward, group backward
+    ((16, 640, 1024), 4, False, True),  # 80 B runs, 80 KB: columns forward, group backward
+    ((16, 1280, 256), 2, True, True),  # 80 B, 20 KB groups: the group path (host-bound)
     ((16, 1280, 64), 2, True, True),  # 5 KB groups: the group path
     ((16, 1280, 256), 4, True, True),  # 160 B runs: the group path
 ])

@@ -1265,16 +1265,17 @@ GROUP_MAX_BYTES = 256 << 10
 # against 12.9/21.4% split; 16x640x32x32 (40 B) 22.5/26.2 against 31.7/39.8, 16x320x64x64
 # (20 B) 21.2/25.2 against 48.0/47.8; InstanceNorm (2 B) at 4-6%.
 GROUP_MIN_RUN_BYTES_LAST = 64
-# ... and runs shorter than GROUP_COLS_RUN_BYTES go to the columns path where a group's x is
-# at least GROUP_COLS_MIN_BYTES (and, backward, below GROUP_COLS_MAX_BYTES_BWD). v0.35 call 9
-# (sweep_groupnorm.py, GPU time, channels_last, group path -> columns path): bf16 UNet
-# 16x1280x16x16 (80 B runs, 20 KB groups) fwd / bwd 31.6 / 28.7 -> 33.5 / 42.1; fp32
-# 16x640x32x32 (80 B, 80 KB) fwd 40.8 -> 53.3 but bwd 55.5 -> 51.6; the columns path lost
-# at 16x1280x8x8 (5-10 KB groups: bf16 37.1 / 30.9 -> 15.1 / 18.8) and with 160 B runs
-# (fp32 16x1280x16x16 52.7 / 50.1 -> 50.5 / 45.3).
+# ... and in the forward, runs shorter than GROUP_COLS_RUN_BYTES go to the columns path
+# where a group's x is at least GROUP_COLS_MIN_BYTES. v0.35 calls 9-10 (sweep_groupnorm.py,
+# channels_last, group path -> columns path, GPU time / as called): fp32 16x640x32x32 (80 B
+# runs, 80 KB groups) forward 40.3-40.8 / 39.6-39.9 -> 52.9-53.4 / 41.6-49.6, backward
+# level or lower (55.5 -> 51.6); bf16 16x1280x16x16 (20 KB groups) gained GPU time (fwd /
+# bwd 29.7-31.8 / 24.9-29.1 -> 30.9-33.0 / 36.0-43.3) but lost as called, where that shape
+# is host-bound (forward 24.3-28.0 -> 10.8-20.0: three launches' host time against one),
+# so it keeps the group path; 16x1280x8x8 (5-10 KB) and 160 B runs (fp32 16x1280x16x16)
+# lost either way (bf16 37.1 / 30.9 -> 15.1 / 18.8; fp32 52.7 / 50.1 -> 50.5 / 45.3).
 GROUP_COLS_RUN_BYTES = 128
-GROUP_COLS_MIN_BYTES = 16 << 10
-GROUP_COLS_MAX_BYTES_BWD = 64 << 10
+GROUP_COLS_MIN_BYTES = 64 << 10
 # Tiles of GROUP_TILE, half or a quarter of it: the largest whose lanes are at least
 # GROUP_TILE_USE used by the group (else the best used). Padding costs: UNet 16x640x32x32
 # forward (20 channels of 1024) ran at 41.9% with 16 x 1024 tiles (60% used), 61.3% with
@@ -1304,10 +1305,8 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
         return None
     if channels_last and Cg * element_size < GROUP_MIN_RUN_BYTES_LAST:
         return None
-    x_bytes = Cg * S * element_size
-    if (channels_last and Cg * element_size < GROUP_COLS_RUN_BYTES
-            and x_bytes >= GROUP_COLS_MIN_BYTES
-            and not (backward and x_bytes >= GROUP_COLS_MAX_BYTES_BWD)):
+    if (channels_last and not backward and Cg * element_size < GROUP_COLS_RUN_BYTES
+            and Cg * S * element_size >= GROUP_COLS_MIN_BYTES):
         return None
     cg_pow2, s_pow2 = triton.next_power_of_2(Cg), triton.next_power_of_2(S)
 
