@@ -560,12 +560,11 @@ def _groupnorm_fwd_group_kernel(
 
 
 @triton.jit
-def _bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr,
-              POLICY: tl.constexpr = ""):
+def _bwd_tile(X, DY, at, mask, mean, rstd, w, b, ACTIVATION: tl.constexpr):
     """(xhat, dz) of one tile; dz = 0 where masked. mean, rstd, w, b broadcast against the
-    tile (per group or per channel); POLICY: the loads' L2 eviction policy."""
-    x = tl.load(X + at, mask=mask, other=0.0, eviction_policy=POLICY).to(tl.float32)
-    dz = tl.load(DY + at, mask=mask, other=0.0, eviction_policy=POLICY).to(tl.float32)
+    tile (per group or per channel)."""
+    x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+    dz = tl.load(DY + at, mask=mask, other=0.0).to(tl.float32)
     xhat = (x - mean) * rstd
     if ACTIVATION != 0:
         dz *= _activation_grad(xhat * w + b, ACTIVATION)
@@ -735,7 +734,7 @@ def _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C: tl.constexpr):
 
 @triton.jit
 def _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
-                   BLOCK_S: tl.constexpr, STAGES: tl.constexpr, POLICY: tl.constexpr = ""):
+                   BLOCK_S: tl.constexpr, STAGES: tl.constexpr):
     """Per channel cc, the mean and M2 of x over `rows` positions of a channels_last chunk
     (element (s, c) at origin + s * C + c; offs = in-tile offsets, sj = tile positions;
     acc1, acc2: zeroed [BLOCK_S, channels] accumulators), from sums of x - shift, shift =
@@ -744,8 +743,7 @@ def _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
     shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
     for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
         mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-        x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0,
-                    eviction_policy=POLICY).to(tl.float32)
+        x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
         d = tl.where(mask, x - shift[None, :], 0.0)
         acc1 += d
         acc2 += d * d
@@ -778,7 +776,6 @@ def _groupnorm_cols_stats_kernel(
     BLOCK_C: tl.constexpr,  # channels per tile
     BLOCK_S: tl.constexpr,  # positions per tile
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
-    X_EVICT: tl.constexpr,  # L2 eviction policy of the x (and dy) loads ("": none)
 ):
     row, n, rows, origin, cc = _cols_tile(tl.program_id(0), n_chunks, s_chunk, S, C, BLOCK_C)
     c_mask = cc < C
@@ -795,14 +792,14 @@ def _groupnorm_cols_stats_kernel(
         for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
             mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
             xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
-                                 rstd[None, :], w[None, :], b[None, :], ACTIVATION, X_EVICT)
+                                 rstd[None, :], w[None, :], b[None, :], ACTIVATION)
             acc1 += dz * xhat
             acc2 += dz
         p1 = tl.sum(acc1, axis=0)
         p2 = tl.sum(acc2, axis=0)
     else:
         p1, p2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2, BLOCK_S,
-                                STAGES, X_EVICT)
+                                STAGES)
     part = row.to(tl.int64) * C + cc
     tl.store(PART + part, p1, mask=c_mask)
     tl.store(PART + tl.cast(N, tl.int64) * n_chunks * C + part, p2, mask=c_mask)
@@ -922,8 +919,6 @@ def _groupnorm_cols_apply_kernel(
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loop
     SUM_N: tl.constexpr,  # backward: samples per step of the dw, db sums
     SUM_C: tl.constexpr,  # backward: channels per dw, db program
-    X_EVICT: tl.constexpr,  # L2 eviction policy of the x (and dy) loads ("": none)
-    Y_EVICT: tl.constexpr,  # L2 eviction policy of the y (dx) stores
 ):
     # Programs in reverse: the last tiles of the stats launch first (in L2); in the
     # backward the cdiv(C, SUM_C) programs past the tiles, which run first, sum dw and db
@@ -949,13 +944,13 @@ def _groupnorm_cols_apply_kernel(
             at = origin + s0 * C + offs
             if BACKWARD:
                 xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
-                                     w[None, :], b[None, :], ACTIVATION, X_EVICT)
+                                     w[None, :], b[None, :], ACTIVATION)
                 out = (w[None, :] * dz - (xhat * c1[None, :] + c2[None, :])) * rstd[None, :]
             else:
-                x = tl.load(X + at, mask=mask, other=0.0, eviction_policy=X_EVICT).to(tl.float32)
+                x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
                 xhat = (x - mean[None, :]) * rstd[None, :]
                 out = _activation(xhat * w[None, :] + b[None, :], ACTIVATION)
-            tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask, eviction_policy=Y_EVICT)
+            tl.store(Y + at, out.to(Y.dtype.element_ty), mask=mask)
     else:
         if BACKWARD:
             SUMS = C12 + 2 * N * G
@@ -1414,11 +1409,6 @@ COLS_STAGES = 3
 COLS_COMB_CHANNELS = 16
 COLS_COMB_LANES = 4096
 COLS_MAX_CG = 1024
-# L2 eviction policies (triton's eviction_policy; "" none) of the columns path's stats
-# loads, apply loads and apply stores (y, or dx).
-COLS_STATS_EVICT = ""
-COLS_APPLY_EVICT = ""
-COLS_Y_EVICT = ""
 # Where the rule's chunks make between one and two waves of COLS_PROGRAMS_PER_SM x SMs
 # programs, fewer, longer chunks that make one (UNet 320 / 640 on 132 SMs: 320 programs of
 # 16 / 8 tiles -> 240 of 22 / 11; the other suite shapes launch 256-264 and do not move).
@@ -1625,12 +1615,10 @@ def _prepare_cols(x, Cg: int, flags, cc: ColsConfig, backward: bool) -> Prepared
     part = 2 * N * cc.n_chunks * C
     sums = _cdiv(C, SUM_BLOCK_N) if backward else 0  # the apply's dw, db programs
     return Prepared((
-        FixedLaunch(_COLS_STATS, (cc.programs,), ints,
-                    tiles + (("X_EVICT", COLS_STATS_EVICT),), cc.num_warps),
+        FixedLaunch(_COLS_STATS, (cc.programs,), ints, tiles, cc.num_warps),
         FixedLaunch(_COLS_COMBINE, (N, _cdiv(G, cc.comb_g)), ints, comb, comb_warps),
         FixedLaunch(_COLS_APPLY, (cc.programs + sums,), ints, tiles + (
-            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N), ("X_EVICT", COLS_APPLY_EVICT),
-            ("Y_EVICT", COLS_Y_EVICT)), cc.num_warps)),
+            ("SUM_N", SUM_BLOCK_P), ("SUM_C", SUM_BLOCK_N)), cc.num_warps)),
         scratch=part + (2 * N * G + 2 * N * C if backward else 0), cols_path=True)
 
 
