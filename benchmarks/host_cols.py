@@ -4,9 +4,6 @@ of the whole call, for the columns path (three launches), the cooperative column
 and the contiguous rows path, bf16.
 
     python benchmarks/host_cols.py"""
-import cProfile
-import io
-import pstats
 import statistics
 
 import torch
@@ -14,6 +11,7 @@ import torch
 import fusednorm
 from fusednorm.bench.timing import host_us
 from fusednorm.kernels import groupnorm as K
+from host_profile import profile
 
 CASES = {"unet640 cl": ((16, 640, 32, 32), True), "unet320 cl": ((16, 320, 64, 64), True),
          "vae512 cl": ((2, 512, 128, 128), True), "unet640 nc": ((16, 640, 32, 32), False)}
@@ -44,15 +42,7 @@ def main():
             print(f"{name:12s} path {path:5s} launches {len(prep.launches)} " +
                   " ".join(f"{k} {v:6.1f}us" for k, v in got.items()), flush=True)
             if name in ("unet640 cl", "vae512 cl"):
-                pr = cProfile.Profile()
-                pr.enable()
-                for _ in range(300):
-                    call()
-                pr.disable()
-                torch.cuda.synchronize()
-                s = io.StringIO()
-                pstats.Stats(pr, stream=s).sort_stats("tottime").print_stats(14)
-                print(s.getvalue())
+                print(profile(call, 300))
 
 
 if __name__ == "__main__":
