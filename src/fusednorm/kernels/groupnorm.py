@@ -1785,8 +1785,8 @@ def _launch_cols_fwd(prep: Prepared, x, w, b, eps: float, y, mean, rstd):
     once and launched directly (FixedLaunch.direct_call; the tensors where that does not
     apply). Where no one wants mean and rstd (None, the inference call) they are
     intermediates in the stream's scratch after the partials, 16-byte aligned, rather than
-    two allocations a call (host_cols.py: the columns path's call cost 12-18 us more host
-    time than its launches beyond what the one-launch paths' did, v0.35)."""
+    two allocations a call (host_cols.py, v0.35: the columns path's call cost 23-30 us of
+    host time beyond its launches, the group path's 9-10)."""
     stats, combine, apply = prep.launches
     N, C, _, Cg = stats.ints[:4]
     at = (prep.scratch + 3) & ~3  # where mean starts (fp32 elements)
