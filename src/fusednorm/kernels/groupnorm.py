@@ -1418,7 +1418,7 @@ COLS_MAX_CG = 1024
 # -> 48.5-48.6 / 49.2, UNet 640 43.1-43.9 / 40.9-41.3 -> 46.0-46.2 / 43.8-43.9; fp32 UNet
 # 320 56.1 / 54.3-54.5 -> 57.4-57.7 / 55.1-55.2, UNet 640 level (40.8 -> 40.9-41.6 / 55.4-55.5
 # -> 55.3-55.7). (Call 4: cutting UNet 640 to 160 programs, or every shape to one program
-# an SM, lost 3-8 points.) FUSEDNORM_COLS_WAVE_FIT=0 turns it off.
+# an SM, lost 1-8 points.) FUSEDNORM_COLS_WAVE_FIT=0 turns it off.
 COLS_WAVE_FIT = os.environ.get("FUSEDNORM_COLS_WAVE_FIT", "1") != "0"
 
 
