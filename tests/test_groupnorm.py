@@ -382,6 +382,34 @@ def test_cols_work(device, shape, groups, dtype, activation, small_cols_tiles):
     _run(device, dtype, shape, groups, "channels_last", activation)
 
 
+@pytest.mark.parametrize("shape, groups, dtype", [
+    ((2, 320, 4, 5), 32, torch.bfloat16),  # groups of 10 straddle the channel tiles
+    ((1, 6, 17, 9), 3, torch.float32),  # masked channels, a partial last chunk
+])
+def test_cols_inference_launch(device, shape, groups, dtype, small_cols_tiles):
+    # The columns forward without mean / rstd (the inference call: they live in the
+    # stream's scratch), against the same launch given them; y poisoned first.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    x = _to_layout((torch.randn(shape, device=device) * 1.5 + 0.3).to(dtype), "channels_last")
+    x3 = K._canonical(x)
+    N, C, _ = x3.shape
+    w = 1 + 0.5 * torch.randn(C, device=device)
+    b = 0.5 * torch.randn(C, device=device)
+    prep = K.prepare_fwd(x3, groups, "silu", w, b, x3, False)
+    assert prep.cols_path and not prep.slots and prep.stats_optional
+    y = torch.full_like(x3, float("nan"))
+    K.launch_fwd(prep, x3, w, b, 1e-5, y, None, None)
+    ref = _act64(_group_norm64(x.double(), groups, w.double(), b.double(), 1e-5), "silu")
+    assert_close(y, K._canonical(ref), dtype, "y")
+    y2 = torch.full_like(x3, float("nan"))
+    mean, rstd = (torch.full((N, groups), float("nan"), device=device) for _ in range(2))
+    K.launch_fwd(prep, x3, w, b, 1e-5, y2, mean, rstd)
+    assert torch.equal(y, y2) and not mean.isnan().any() and not rstd.isnan().any()
+    with torch.no_grad():  # the public call takes the same path
+        assert_close(fusednorm.group_norm(x, groups, w, b, activation="silu"), ref, dtype, "y")
+
+
 @pytest.mark.parametrize("shape, element_size, group_fwd, group_bwd", [
     ((16, 640, 1024), 4, False, True),  # 80 B runs, 80 KB: columns forward, group backward
     ((16, 1280, 256), 2, True, True),  # 80 B, 20 KB groups: the group path (host-bound)
