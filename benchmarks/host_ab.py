@@ -48,21 +48,13 @@ def _rows(libs, M, N, dev, dt):
     ]
 
 
-def _group_fwd(libs, cl, dev, dt):
-    x = torch.randn(16, 1280, 8, 8, device=dev, dtype=dt)
+def _group_fwd(libs, cl, dev, dt, shape=(16, 1280, 8, 8)):
+    x = torch.randn(shape, device=dev, dtype=dt)
     if cl:
         x = x.contiguous(memory_format=torch.channels_last)
-    w = torch.randn(1280, device=dev, dtype=dt)
-    return [(f"group_norm 16x1280x8x8 {'cl' if cl else 'nc'}",
+    w = torch.randn(shape[1], device=dev, dtype=dt)
+    return [(f"group_norm {'x'.join(map(str, shape))} {'cl' if cl else 'nc'}",
              lambda: F.group_norm(x, 32, w, w),
-             {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
-
-
-def _cols_fwd(libs, S, dev, dt):
-    x = torch.randn(16, 640, S, S, device=dev, dtype=dt).contiguous(
-        memory_format=torch.channels_last)
-    w = torch.randn(640, device=dev, dtype=dt)
-    return [(f"group_norm 16x640x{S}x{S} cl", lambda: F.group_norm(x, 32, w, w),
              {k: (lambda m=m: m.group_norm(x, 32, w, w)) for k, m in libs.items()})]
 
 
@@ -108,7 +100,7 @@ def _group_bwd(libs, cl, dev, dt):
 def cells(libs, only_bwd=False, cols=False):
     dev, dt = "cuda", torch.bfloat16
     if cols:
-        return _cols_fwd(libs, 16, dev, dt) + _cols_fwd(libs, 32, dev, dt)
+        return [c for S in (16, 32) for c in _group_fwd(libs, True, dev, dt, (16, 640, S, S))]
     out = []
     if not only_bwd:
         for M in (1, 32):
