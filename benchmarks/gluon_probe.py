@@ -221,7 +221,8 @@ def main(out):
                         if lean:
                             go, removed, regs = lean_launcher(ck)
                             args = (x, w, w if is_rms else bias, y, M, N, x.stride(0), y.stride(0),
-                                    1e-6)
+                                    1e-6, chunk, N // chunk, nbuf, 16 // x.element_size(), warps,
+                                    is_rms)  # the C launcher takes the constexprs too
                             y.fill_(float("nan"))
                             f = lambda: go((min(M, sms),), *args)
                             f()
