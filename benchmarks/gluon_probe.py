@@ -17,6 +17,7 @@ Usage (GPU): python benchmarks/gluon_probe.py [out.json]
 CPU: python benchmarks/gluon_probe.py --compile  (compiles each variant for sm_90a and
 prints registers / shared memory; nothing runs)."""
 import json
+import os
 import sys
 
 import torch
@@ -211,7 +212,7 @@ def main(out):
             print(row, flush=True)
             res["rows"].append(row)
             for chunk, nbuf, warps in VARIANTS:
-                for lean in (False, True):
+                for lean in ((True,) if os.environ.get("PROBE_LEAN_ONLY") else (False, True)):
                     y = torch.full_like(x, float("nan"))
                     label = f"ring {chunk}x{nbuf} w{warps}" + (" lean" if lean else "")
                     f = lambda: launch(x, w, None if is_rms else bias, y, 1e-6, chunk, nbuf, warps,
