@@ -707,6 +707,21 @@ def test_empty(device):
     assert torch.equal(w.grad, torch.zeros_like(w))
 
 
+@pytest.mark.parametrize("shape", [(2, 0, 3), (2, 0, 3, 3)])
+def test_instance_norm_no_channels(device, shape):
+    # No channels: an empty result (and gradient), as torch's instance_norm, rather than an
+    # error about a num_groups the caller never passed.
+    x = torch.randn(*shape, device=device, requires_grad=True)
+    y = fusednorm.instance_norm(x)
+    assert y.shape == F.instance_norm(x.detach()).shape
+    y.sum().backward()
+    assert x.grad.shape == x.shape
+    _, mean, rstd = fusednorm.instance_norm(x.detach(), return_stats=True)
+    assert mean.shape == rstd.shape == (2, 0)
+    with pytest.raises(ValueError, match="expected \\(0,\\)"):
+        fusednorm.instance_norm(x.detach(), torch.randn(3, device=device))
+
+
 def test_errors(device):
     x = torch.randn(2, 6, 4, 4, device=device)
     with pytest.raises(ValueError, match="divide the number of channels C=6"):

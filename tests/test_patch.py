@@ -388,6 +388,24 @@ def test_activation_fused_only_where_provable(cls, fused):
     _compare(model, ref, lambda dtype: (x.to(dtype),))
 
 
+def test_fuse_activations_off():
+    model = nn.Sequential(nn.GroupNorm(2, 8), nn.SiLU())
+    report = fusednorm.patch(model, fuse_activations=False)
+    assert _names(report.replaced) == ["0"] and report.activations == []
+    assert isinstance(model[1], nn.SiLU) and getattr(model[0], "activation", None) is None
+    x = torch.randn(2, 8, 3, 3)
+    torch.testing.assert_close(model[0](x), F.group_norm(x, 2, model[0].weight, model[0].bias))
+
+
+@pytest.mark.parametrize("kw", [dict(exclude=5), dict(include=[nn.LayerNorm, 3]),
+                                dict(include=object())])
+def test_patch_bad_selector(kw):
+    with pytest.raises(TypeError, match="glob string, a module class"):
+        fusednorm.patch(nn.Sequential(nn.LayerNorm(4)), **kw)
+    with pytest.raises(TypeError, match="must be a torch.nn.Module"):
+        fusednorm.patch([nn.LayerNorm(4)])
+
+
 def test_activation_not_fused_when_shared_or_hooked():
     act = nn.SiLU()
     shared = nn.Sequential(nn.GroupNorm(2, 8), act, nn.Sequential(nn.GroupNorm(2, 8), act))

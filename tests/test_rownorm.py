@@ -1712,8 +1712,25 @@ BAD_CASES = [
     ("residual shape", lambda d: fusednorm.add_rms_norm(torch.randn(2, 8, device=d),
                                                         torch.randn(3, 8, device=d), 8),
      ValueError, "residual"),
-    ("empty row", lambda d: fusednorm.layer_norm(torch.randn(2, 0, device=d), 0),
-     ValueError, "no elements"),
+    ("residual None", lambda d: fusednorm.add_layer_norm(torch.randn(2, 8, device=d), None, 8),
+     TypeError, "residual must be a Tensor, got None"),
+    ("residual None, strided", lambda d: fusednorm.add_rms_norm(
+        torch.randn(8, 2, device=d).t(), None, 8), TypeError, "residual must be a Tensor"),
+    ("float normalized_shape", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d), 8.0),
+     TypeError, "normalized_shape must be an int or a sequence of ints"),
+    ("bool normalized_shape", lambda d: fusednorm.rms_norm(torch.randn(2, 1, device=d), True),
+     TypeError, "normalized_shape must be an int"),
+    ("float in normalized_shape", lambda d: fusednorm.layer_norm(torch.randn(2, 8, device=d),
+                                                                 (8.0,)),
+     TypeError, "normalized_shape must be"),
+]
+
+# A non-tensor weight / bias / residual, in grad mode (the training path's key reads
+# requires_grad) and not.
+NON_TENSOR_CASES = [
+    ("weight list", lambda x: fusednorm.layer_norm(x, 8, [1.0] * 8), "weight must be a Tensor"),
+    ("bias tuple", lambda x: fusednorm.layer_norm(x, 8, None, (0.0,) * 8), "bias must be a Tensor"),
+    ("residual list", lambda x: fusednorm.add_rms_norm(x, [1.0], 8), "residual must be a Tensor"),
 ]
 
 
@@ -1926,12 +1943,60 @@ def test_training_path(device, op, grads, monkeypatch):
     assert_close(outs[0][0], y_ref, x.dtype, "y")
 
 
+@pytest.mark.parametrize("case", NON_TENSOR_CASES, ids=[c[0] for c in NON_TENSOR_CASES])
+@pytest.mark.parametrize("grad", [False, True], ids=["no_grad", "grad"])
+def test_non_tensor_argument(device, case, grad):
+    _, fn, msg = case
+    x = torch.randn(2, 8, device=device, requires_grad=grad)
+    for _ in range(2):  # the second call meets a warm cache
+        with pytest.raises(TypeError, match=msg):
+            fn(x)
+
+
+def test_cached_call_checks_argument_types(device):
+    # A call key holds the arguments' values, and 16.0 == 16, True == 1: a float or bool
+    # must not pass on a key an int made (the checks run once per key).
+    x = torch.randn(2, 16, device=device)
+    fusednorm.layer_norm(x, 16)
+    with pytest.raises(TypeError, match="normalized_shape"):
+        fusednorm.layer_norm(x, 16.0)
+    x1 = torch.randn(2, 1, device=device)
+    fusednorm.rms_norm(x1, 1)
+    with pytest.raises(TypeError, match="normalized_shape"):
+        fusednorm.rms_norm(x1, True)
+    xg = torch.randn(2, 4, 5, device=device)
+    fusednorm.group_norm(xg, 2)
+    with pytest.raises(TypeError, match="num_groups must be an int"):
+        fusednorm.group_norm(xg, 2.0)
+    fusednorm.group_norm(xg, 1)
+    with pytest.raises(TypeError, match="num_groups must be an int"):
+        fusednorm.group_norm(xg, True)
+
+
+@pytest.mark.parametrize("op", ["layer_norm", "rms_norm", "add_layer_norm"])
+def test_empty_normalized_shape(device, op):
+    # normalized_shape with no elements: empty results and gradients, as torch's.
+    x = torch.randn(3, 0, device=device, requires_grad=True)
+    if op == "add_layer_norm":
+        y, h = fusednorm.add_layer_norm(x, torch.randn(3, 0, device=device), 0)
+        assert h.shape == (3, 0)
+    else:
+        y = getattr(fusednorm, op)(x, (0,), torch.randn(0, device=device))
+        ref = getattr(F, op)(x.detach(), (0,))
+        assert ref.shape == y.shape
+    assert y.shape == (3, 0) and y.dtype == x.dtype
+    y.sum().backward()
+    assert x.grad.shape == (3, 0)
+
+
 @pytest.mark.parametrize("route", ["training", "general", "registered"])
 @pytest.mark.parametrize("op", ["layer_norm", "add_rms_norm", "group_norm"])
 def test_double_backward_raises(device, route, op, monkeypatch):
     # The kernels record no graph, so a second-order gradient through fusednorm would be
-    # silently zero: every route (the training path, the general eager path, the
-    # registered op) must raise when asked for one instead.
+    # wrong: every route (the training path, the general eager path, the registered op)
+    # refuses a backward with create_graph=True. (once_differentiable raised only on a
+    # later .backward(); autograd.grad with inputs skipped its error node and returned
+    # None or a gradient penalty without its second-order term.)
     if not use_kernels(device):
         pytest.skip("the reference path is plain PyTorch (differentiable twice)")
     from fusednorm.ops import eager
@@ -1945,6 +2010,47 @@ def test_double_backward_raises(device, route, op, monkeypatch):
         y = fusednorm.add_rms_norm(x, torch.randn_like(x), 8, w)[0]
     else:
         y = fusednorm.group_norm(x, 2, w)
-    (g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)
-    with pytest.raises(RuntimeError, match="differentiate twice|no autograd formula"):
-        (g.sum() + (x * x).sum()).backward()
+    with pytest.raises(RuntimeError, match="create_graph=True through a fusednorm op"):
+        torch.autograd.grad((y * y).sum(), x, create_graph=True)
+    # A first-order backward of the same graph is unaffected.
+    (g,) = torch.autograd.grad((y * y).sum(), x)
+    assert g.shape == x.shape and torch.isfinite(g).all()
+
+
+def test_gradient_penalty_raises(device):
+    # The pattern that came out silently wrong: a penalty on d out / d x, differentiated
+    # with respect to an earlier layer's weight through autograd.grad(..., inputs).
+    if not use_kernels(device):
+        pytest.skip("the reference path is plain PyTorch (differentiable twice)")
+    lin1 = torch.nn.Linear(8, 16).to(device)
+    lin2 = torch.nn.Linear(16, 1).to(device)
+    x = torch.randn(4, 8, device=device, requires_grad=True)
+    out = lin2(torch.tanh(fusednorm.layer_norm(lin1(x), 16)))
+    with pytest.raises(RuntimeError, match="create_graph=True"):
+        torch.autograd.grad(out.sum(), x, create_graph=True)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
+@pytest.mark.parametrize("route", ["eager", "registered"])
+def test_forward_mode_ad(device, dtype, route, monkeypatch):
+    # Forward-mode AD (a dual tensor does not require grad): the norm's tangent, against
+    # torch's float64 one, rather than the inference path's tangent-free result.
+    import torch.autograd.forward_ad as fwAD
+    from fusednorm.ops import eager
+    monkeypatch.setattr(eager, "ENABLED", route == "eager")
+    x, v = (torch.randn(4, 32, device=device, dtype=dtype) for _ in range(2))
+    w, b = (torch.randn(32, device=device, dtype=dtype) for _ in range(2))
+    xg, vg = (torch.randn(2, 4, 3, 3, device=device, dtype=dtype) for _ in range(2))
+    with fwAD.dual_level():
+        cases = [
+            (fusednorm.layer_norm(fwAD.make_dual(x, v), 32, w, b),
+             F.layer_norm(fwAD.make_dual(x.double(), v.double()), (32,), w.double(), b.double())),
+            (fusednorm.add_rms_norm(fwAD.make_dual(x, v), x, 32, w, eps=1e-6)[0],
+             F.rms_norm(fwAD.make_dual(2 * x.double(), v.double()), (32,), w.double(), 1e-6)),
+            (fusednorm.group_norm(fwAD.make_dual(xg, vg), 2, activation="silu"),
+             F.silu(F.group_norm(fwAD.make_dual(xg.double(), vg.double()), 2))),
+        ]
+        for i, (out, ref) in enumerate(cases):
+            t, t_ref = fwAD.unpack_dual(out).tangent, fwAD.unpack_dual(ref).tangent
+            assert t is not None, i
+            assert_close(t, t_ref, dtype, f"tangent {i}")

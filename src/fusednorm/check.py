@@ -154,14 +154,19 @@ def main(argv: List[str]) -> int:
     import fusednorm
     from fusednorm.kernels import interpreting, use_kernels
 
+    unknown = [a for a in argv if a != "--interpreter-child"]
+    if unknown:
+        print(f"python -m fusednorm check: unknown argument(s) {' '.join(unknown)} (it takes "
+              "none)", file=sys.stderr)
+        return 2
     torch.manual_seed(0)
-    print(f"fusednorm {fusednorm.__version__}, torch {torch.__version__}, "
-          f"triton {__import__('triton').__version__}")
-    if "--interpreter-child" in argv:
+    if "--interpreter-child" in argv:  # (the parent printed the versions)
         label = "Triton kernels in the interpreter (CPU tensors)"
         ok = run_checks(torch.device("cpu"), [(3, 5), (4, 1000), (2, 70000)], label)
         ok &= run_group_checks(torch.device("cpu"), label)
         return 0 if ok else 1
+    print(f"fusednorm {fusednorm.__version__}, torch {torch.__version__}, "
+          f"triton {__import__('triton').__version__}")
     t0 = time.time()
     if torch.cuda.is_available():
         dev = torch.device("cuda")

@@ -1,6 +1,7 @@
 """The functional API: argument checks, then a reshape to the canonical (M, N) view that
 the registered ops take. Signatures follow torch.nn.functional."""
 import math
+import operator
 from typing import Optional, Sequence, Tuple, Union
 
 import torch
@@ -16,10 +17,17 @@ SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 ShapeLike = Union[int, Sequence[int], torch.Size]
 
 
-def _as_shape(normalized_shape: ShapeLike) -> Tuple[int, ...]:
-    if isinstance(normalized_shape, int):
+def _as_shape(normalized_shape: ShapeLike, fn: str) -> Tuple[int, ...]:
+    # ints (torch.SymInt under torch.compile), not bools or floats: operator.index
+    if isinstance(normalized_shape, (int, torch.SymInt)) and not isinstance(normalized_shape, bool):
         return (normalized_shape,)
-    return tuple(int(d) for d in normalized_shape)
+    try:
+        if isinstance(normalized_shape, (bool, str, bytes)):
+            raise TypeError
+        return tuple(operator.index(d) for d in normalized_shape)
+    except TypeError:
+        raise TypeError(f"fusednorm.{fn}: normalized_shape must be an int or a sequence of ints, "
+                        f"got {normalized_shape!r}") from None
 
 
 def _check_tensor(name: str, t, x: Tensor, fn: str) -> None:
@@ -59,25 +67,25 @@ def _canonical(fn: str, x: Tensor, normalized_shape: ShapeLike, weight, bias, re
     if x.dtype not in SUPPORTED_DTYPES:
         raise TypeError(f"fusednorm.{fn}: unsupported dtype {x.dtype}; supported: "
                         "torch.float32, torch.float16, torch.bfloat16")
-    shape = _as_shape(normalized_shape)
+    shape = _as_shape(normalized_shape, fn)
     k = len(shape)
     if k == 0 or k > x.dim() or tuple(x.shape[x.dim() - k:]) != shape:
         raise ValueError(f"fusednorm.{fn}: normalized_shape {shape} does not match the trailing "
                          f"dimensions of x with shape {tuple(x.shape)}")
-    n = math.prod(shape)
-    if n == 0:
-        raise ValueError(f"fusednorm.{fn}: normalized_shape {shape} has no elements")
+    if fn.startswith("add_") and residual is None:
+        raise TypeError(f"fusednorm.{fn}: residual must be a Tensor, got None")
+    n = math.prod(shape)  # 0 allowed: empty rows, as torch (the reference math runs them)
     w = _check_param("weight", weight, shape, x, fn)
     b = _check_param("bias", bias, shape, x, fn)
     lead = tuple(x.shape[: x.dim() - k])
-    x2 = _rows(x, n)
+    x2 = _rows(x, n) if n else x.reshape(math.prod(lead), 0)
     r2 = None
     if residual is not None:
         _check_tensor("residual", residual, x, fn)
         if residual.shape != x.shape or residual.dtype != x.dtype:
             raise ValueError(f"fusednorm.{fn}: residual ({tuple(residual.shape)}, {residual.dtype}) "
                              f"must match x ({tuple(x.shape)}, {x.dtype})")
-        r2 = _rows(residual, n)
+        r2 = _rows(residual, n) if n else residual.reshape(x2.shape)
     return x2, r2, w, b, lead
 
 
@@ -236,4 +244,12 @@ def instance_norm(x: Tensor, weight: Optional[Tensor] = None, bias: Optional[Ten
     """InstanceNorm of x (N, C, *spatial) with the input's own statistics (no running
     stats), as torch.nn.functional.instance_norm, then the optional activation. With
     return_stats=True returns (y, mean, rstd), fp32 (N, C)."""
+    if isinstance(x, Tensor) and x.dim() in (3, 4, 5) and x.shape[1] == 0:
+        # no channels: an empty result, as torch's instance_norm (and empty statistics)
+        _group_view("instance_norm", x, 1, weight, bias, activation)  # the other checks
+        y = x.clone()
+        if not return_stats:
+            return y
+        stat = x.new_empty((x.shape[0], 0), dtype=torch.float32)
+        return y, stat, stat.clone()
     return _groups("instance_norm", x, None, weight, bias, eps, activation, return_stats)

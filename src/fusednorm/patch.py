@@ -463,14 +463,29 @@ def _selects(selector: Selector, name: str, module: torch.nn.Module) -> bool:
 
 
 def patch(model: torch.nn.Module, include: Selector = None,
-          exclude: Selector = None) -> PatchReport:
+          exclude: Selector = None, fuse_activations: bool = True) -> PatchReport:
     """Replace, in place, every norm module of `model` that fusednorm computes exactly by a
     fused one, and fuse activations that provably run right after a GroupNorm alone.
 
     include / exclude: glob patterns on qualified module names ("model.layers.*.norm"),
     module classes, or iterables of both; a module is patched if it matches include (when
-    given) and not exclude. Patching an already patched model changes nothing. Returns a
-    PatchReport; fusednorm.unpatch(model) undoes it."""
+    given) and not exclude. fuse_activations=False: no activation is fused (a fused
+    GroupNorm module applies its activation itself, so calling it alone, or a hook on it,
+    sees the activated output). Patching an already patched model changes nothing.
+    Returns a PatchReport; fusednorm.unpatch(model) undoes it."""
+    if not isinstance(model, torch.nn.Module):
+        raise TypeError(f"fusednorm.patch: model must be a torch.nn.Module, got "
+                        f"{type(model).__name__}")
+    for arg, sel in (("include", include), ("exclude", exclude)):
+        if sel is None or isinstance(sel, (str, type)):
+            continue
+        try:
+            ok = all(isinstance(s, (str, type)) for s in sel)
+        except TypeError:
+            ok = False
+        if not ok:
+            raise TypeError(f"fusednorm.patch: {arg} must be a glob string, a module class, or "
+                            f"an iterable of them, got {sel!r}")
     report = PatchReport()
     replaced: Dict[str, Entry] = {}
     for name, module in model.named_modules():
@@ -488,7 +503,8 @@ def patch(model: torch.nn.Module, include: Selector = None,
         module.__class__ = _fused_class(form, type(module))
         replaced[name] = Entry(name, entry_type, detail)
 
-    for parent_name, parent, norm_attr, act_attr in _activation_sites(model):
+    for parent_name, parent, norm_attr, act_attr in (
+            _activation_sites(model) if fuse_activations else ()):
         norm, act = parent._modules[norm_attr], parent._modules[act_attr]
         norm_name = f"{parent_name}.{norm_attr}" if parent_name else norm_attr
         # Only into GroupNorms replaced by this call: unpatch() then knows what to undo.

@@ -47,6 +47,15 @@ Exit status: 0; 1 if fusednorm was wrong or failed anywhere; 2 on a usage error
 or without a CUDA GPU; 130 when interrupted (what was measured is written)."""
 
 
+def _int_list(v: str):
+    """--n's value: comma-separated integers."""
+    try:
+        return [int(t) for t in v.split(",") if t]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected comma-separated integers (e.g. 4096,65536), got {v!r}") from None
+
+
 def _csv(valid: Sequence[str]):
     """argparse type: a comma-separated subset of `valid`, in the order given."""
     def parse(text: str):
@@ -78,7 +87,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                    help=f"comma-separated, of: {', '.join(MODES)} (default: all)")
     p.add_argument("--providers", type=_csv(list(PROVIDERS)), metavar="LIST",
                    help=f"comma-separated, of: {', '.join(PROVIDERS)} (default: all installed)")
-    p.add_argument("--n", type=lambda v: [int(t) for t in v.split(",") if t], metavar="LIST",
+    p.add_argument("--n", type=_int_list, metavar="LIST",
                    help="rows suite: only shapes whose row length N is in this comma-separated "
                         "list (e.g. to re-measure the cooperative path's shapes)")
     p.add_argument("--shape", type=lambda v: [t for t in v.split(",") if t], metavar="LIST",

@@ -12,7 +12,6 @@ import functools
 
 import torch
 from torch import Tensor
-from torch.autograd.function import once_differentiable
 
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
@@ -22,23 +21,47 @@ TRAIN_PLANS = True  # False: eager calls that record autograd take the general p
 _is_compiling = torch.compiler.is_compiling
 
 
+_forward_ad = torch.autograd.forward_ad
+
+
+def dual_level() -> bool:
+    """Whether forward-mode AD is on (inside torch.autograd.forward_ad.dual_level()). The
+    kernels have no forward derivative, and a dual tensor does not require grad, so such a
+    call would otherwise take the inference path and drop the norm's tangent: the ops send
+    it to the plain-PyTorch reference math instead (differentiable in both modes)."""
+    return _forward_ad._current_level >= 0
+
+
 def eager_path(x: Tensor) -> bool:
-    return ENABLED and type(x) is Tensor and not _is_compiling()
+    return ENABLED and type(x) is Tensor and not _is_compiling() and not dual_level()
+
+
+SECOND_ORDER_ERROR = (
+    "fusednorm: a backward with create_graph=True through a fusednorm op is not supported "
+    "(its kernels record no graph, so a gradient of the gradient would be wrong); use "
+    "torch.nn.functional's norm where second-order gradients are needed")
+
+
+def refuse_second_order() -> None:
+    """Raise where a backward runs with create_graph=True (grad mode on inside it).
+
+    torch's once_differentiable raises only when the gradient's own backward later runs
+    through an error node that has no edges to the inputs; torch.autograd.grad(..., inputs)
+    then skips that node and returns None or a gradient without the second-order term
+    (a gradient penalty came out wrong). Refusing create_graph itself leaves no such
+    route."""
+    raise RuntimeError(SECOND_ORDER_ERROR)
 
 
 def first_order(backward):
-    """torch's once_differentiable for an autograd.Function's backward, without its cost on
-    an ordinary backward: the engine runs a backward with grad mode off unless
-    create_graph=True, and then `backward` runs as it is (once_differentiable would enter
-    no_grad around it and check grad mode again, which changes nothing there); with grad
-    mode on, once_differentiable's wrapper runs, so a double backward raises."""
-    once = once_differentiable(backward)
+    """An autograd.Function's backward that raises when run with create_graph=True (grad
+    mode on; refuse_second_order) and otherwise runs as it is."""
     is_grad_enabled = torch.is_grad_enabled
 
     @functools.wraps(backward)
     def wrapper(ctx, *args):
         if is_grad_enabled():
-            return once(ctx, *args)
+            refuse_second_order()
         return backward(ctx, *args)
     return wrapper
 
@@ -46,9 +69,9 @@ def first_order(backward):
 def autograd_function(name: str, forward_impl, setup_context, backward):
     """A torch.autograd.Function named `name` that runs forward_impl(*args), saves what
     the registered op's setup_context saves, and differentiates with `backward`: the
-    registered op's autograd, without the dispatcher. The backward is once
-    differentiable: a double backward through it raises, as through the registered op
-    (its kernels record no graph, so a second-order gradient would silently be zero)."""
+    registered op's autograd, without the dispatcher. Its backward refuses
+    create_graph=True (first_order), as the registered op's does: the kernels record no
+    graph, so a second-order gradient would be wrong."""
     def forward(ctx, *args):
         # Gradients of unused outputs arrive as None rather than zero tensors: the
         # statistics (non-differentiable) and an unused h would otherwise cost a zeroed

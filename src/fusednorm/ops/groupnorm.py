@@ -12,8 +12,11 @@ from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
-from .eager import (TrainPlan, autograd_function, check_devices, eager_path, eager_plan,
-                    first_order, tensor_key, wants_grad)
+from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
+                    eager_plan, first_order, refuse_second_order, tensor_key, wants_grad)
+from .eager import _is_compiling
+
+_grad_enabled = torch.is_grad_enabled
 
 
 def _dense_layout(x: Tensor) -> bool:
@@ -130,6 +133,8 @@ def _setup_context(ctx, inputs, output):
 
 
 def _backward(ctx, dy, _dmean, _drstd, bwd=groupnorm_bwd):
+    if _grad_enabled() and not _is_compiling():  # create_graph=True in eager mode
+        refuse_second_order()
     x, weight, bias, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
     if dy is None:  # only the statistics were used (no zero grads materialized)
@@ -198,7 +203,12 @@ _EagerGroupNorm = autograd_function("_EagerGroupNorm", fwd_impl, _setup_context,
 def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,
               eps: float, activation: Optional[str]):
     """(y, mean, rstd) as fusednorm::groupnorm_fwd returns them; plain eager calls skip the
-    dispatcher (see eager_path)."""
+    dispatcher (see eager_path); forward-mode AD takes the reference math (eager.dual_level)."""
+    if dual_level():
+        x = _dense(x)
+        y, mean, rstd = reference.groupnorm_fwd(x.flatten(2), weight, bias, num_groups, eps,
+                                                activation)
+        return y.view(x.shape), mean.float(), rstd.float()
     if not eager_path(x):
         return groupnorm_fwd(x, weight, bias, num_groups, eps, activation)
     if wants_grad(x, weight, bias):
@@ -222,7 +232,7 @@ def fast(fn: str, x, num_groups, weight, bias, eps, activation, check):
     """y from the inference path, or from the training path where autograd records the call
     (below), or None where neither applies. check(): the functional layer's checks,
     returning (x dense, groups, weight, bias) and raising for bad arguments."""
-    got = eager_plan(x, None, weight, bias, (fn, num_groups, activation),
+    got = eager_plan(x, None, weight, bias, (fn, num_groups, type(num_groups), activation),
                      lambda: _make_plan(x, activation, check),
                      lambda: _make_train_plan(x, activation, check))
     if got is None:

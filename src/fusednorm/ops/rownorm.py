@@ -13,8 +13,8 @@ from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
 from . import eager as _eager
 from .eager import _is_compiling
-from .eager import (TrainPlan, autograd_function, check_devices, eager_path, first_order,
-                    wants_grad)
+from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
+                    first_order, refuse_second_order, wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -33,7 +33,7 @@ def fwd_impl(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
     """The forward's implementation, shared by the registered op and the eager path.
     Returns (y, h, mean, rstd) with None for h without a residual and mean for RMSNorm."""
     M, N = x.shape
-    if not use_kernels(x.device):
+    if not use_kernels(x.device) or N == 0:  # N == 0: empty rows, as torch
         return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
     weight, bias = _unit(weight), _unit(bias)
     if x.stride(1) != 1:
@@ -76,7 +76,7 @@ def bwd_impl(dy: Tensor, dh: Optional[Tensor], x: Tensor, weight: Optional[Tenso
     has no dtype); the eager path asks for the parameters' dtypes, which the kernel's
     final reduction writes directly."""
     M, N = x.shape
-    if not use_kernels(x.device):
+    if not use_kernels(x.device) or N == 0:
         dx, dw, db = reference.rownorm_bwd(dy, dh, x, weight, None if is_rms else mean, rstd,
                                            is_rms, want_db)
         return (dx, dw.float() if (want_dw and dw is not None) else None,
@@ -125,6 +125,8 @@ def _setup_context(ctx, inputs, output):
 
 
 def _backward(ctx, dy, dh, _dmean, _drstd, bwd=rownorm_bwd, **bwd_kwargs):
+    if _grad_enabled() and not _is_compiling():  # create_graph=True in eager mode
+        refuse_second_order()
     xs, weight, mean, rstd = ctx.saved_tensors
     need = ctx.needs_input_grad
     if dy is None:  # only h was used (the eager path does not materialize zero grads)
@@ -158,7 +160,10 @@ def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
             bias: Optional[Tensor], eps: float, is_rms: bool):
     """(y, h, mean, rstd) as fusednorm::rownorm_fwd returns them. The registered op runs
     under torch.compile and for tensor subclasses (fake tensors, ...); a plain eager call
-    skips the dispatcher (see eager_path)."""
+    skips the dispatcher (see eager_path); forward-mode AD takes the reference math
+    (eager.dual_level)."""
+    if dual_level():
+        return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
     if not eager_path(x):
         return rownorm_fwd(x, residual, weight, bias, eps, is_rms)
     if wants_grad(x, residual, weight, bias):
@@ -218,22 +223,22 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
 
     Written out here rather than through eager.eager_plan, with a key of fewer attribute
     reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
-    if type(x) is not Tensor or not _eager.ENABLED or _is_compiling():
+    if type(x) is not Tensor or not _eager.ENABLED or _is_compiling() or dual_level():
         return None
-    training = _grad_enabled() and (
-        x.requires_grad or (residual is not None and residual.requires_grad)
-        or (weight is not None and weight.requires_grad)
-        or (bias is not None and bias.requires_grad))
-    if training and not _eager.TRAIN_PLANS:  # False: the full path (A/B)
-        return None
-    try:
+    try:  # (a non-tensor weight, bias or residual: the full path's checks raise for it)
+        training = _grad_enabled() and (
+            x.requires_grad or (residual is not None and residual.requires_grad)
+            or (weight is not None and weight.requires_grad)
+            or (bias is not None and bias.requires_grad))
+        if training and not _eager.TRAIN_PLANS:  # False: the full path (A/B)
+            return None
         device = x.device
         if training:
-            key = ("train", fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
+            key = ("train", fn, normalized_shape, type(normalized_shape), x.shape, x.stride(), x.dtype, device,
                    x.requires_grad, _grad_tensor_key(residual, True),
                    _param_key(weight, True), _param_key(bias, True))
         else:
-            key = (fn, normalized_shape, x.shape, x.stride(), x.dtype, device,
+            key = (fn, normalized_shape, type(normalized_shape), x.shape, x.stride(), x.dtype, device,
                    _grad_tensor_key(residual, False), _param_key(weight, False),
                    _param_key(bias, False))
         plan = INFER_PLANS.get(key)
