@@ -191,6 +191,7 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
 
 
 _grad_enabled = torch.is_grad_enabled
+_forward_ad = _eager._forward_ad
 
 
 def _param_key(p, grad: bool):
@@ -223,7 +224,8 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
 
     Written out here rather than through eager.eager_plan, with a key of fewer attribute
     reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
-    if type(x) is not Tensor or not _eager.ENABLED or _is_compiling() or dual_level():
+    if (type(x) is not Tensor or not _eager.ENABLED or _is_compiling()
+            or _forward_ad._current_level >= 0):  # eager.dual_level, inline (every call)
         return None
     try:  # (a non-tensor weight, bias or residual: the full path's checks raise for it)
         training = _grad_enabled() and (
