@@ -2030,6 +2030,70 @@ def test_gradient_penalty_raises(device):
         torch.autograd.grad(out.sum(), x, create_graph=True)
 
 
+def test_torch_func_and_trace(device):
+    # torch.func's transforms and torch.jit.trace take the reference math (eager.dual_level):
+    # results as torch's own norms give, where the kernels' launches would fail.
+    x = torch.randn(5, 4, 16, device=device)
+    w, b = torch.randn(16, device=device), torch.randn(16, device=device)
+
+    def ours(t):
+        return fusednorm.layer_norm(t, 16, w, b)
+
+    def theirs(t):
+        return F.layer_norm(t, (16,), w, b)
+
+    func = torch.func
+    close = dict(rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(func.vmap(ours)(x), func.vmap(theirs)(x), **close)
+    def loss(t):
+        return (ours(t) ** 3).sum()
+
+    def loss_ref(t):
+        return (theirs(t) ** 3).sum()
+
+    torch.testing.assert_close(func.vmap(func.grad(loss))(x), func.vmap(func.grad(loss_ref))(x),
+                               **close)
+    torch.testing.assert_close(func.hessian(loss)(x[0, 0]), func.hessian(loss_ref)(x[0, 0]),
+                               **close)
+    v = torch.randn(4, 16, device=device)
+    torch.testing.assert_close(func.jvp(ours, (x[0],), (v,))[1],
+                               func.jvp(theirs, (x[0],), (v,))[1], **close)
+    xg = torch.randn(3, 2, 8, 4, 4, device=device)
+    torch.testing.assert_close(
+        func.vmap(lambda t: fusednorm.group_norm(t, 2, activation="silu"))(xg),
+        func.vmap(lambda t: F.silu(F.group_norm(t, 2)))(xg), **close)
+    traced = torch.jit.trace(lambda t: fusednorm.rms_norm(t, 16, w, eps=1e-6), (x,))
+    x2 = torch.randn(5, 4, 16, device=device)
+    torch.testing.assert_close(traced(x2), F.rms_norm(x2, (16,), w, 1e-6), **close)
+
+
+def test_compiled_graph_keeps_the_ops(device):
+    # Under torch.compile the registered ops stay in the forward and backward graphs (the
+    # reference route of eager.dual_level is for eager calls only: AOTAutograd's tracing
+    # runs under functorch's interpreter).
+    from torch._dynamo.backends.common import aot_autograd
+    seen = []
+
+    def keep(kind):
+        def compiler(gm, example_inputs):
+            seen.append((kind, str(gm.code)))
+            return gm
+        return compiler
+
+    backend = aot_autograd(fw_compiler=keep("fw"), bw_compiler=keep("bw"))
+    w = torch.randn(64, device=device, requires_grad=True)
+
+    def f(x):
+        return (fusednorm.layer_norm(x, 64, w) * 2
+                + fusednorm.group_norm(x.view(4, 8, 8), 2).view(4, 64))
+
+    x = torch.randn(4, 64, device=device, requires_grad=True)
+    torch.compile(f, fullgraph=True, backend=backend)(x).sum().backward()
+    assert [k for k, _ in seen] == ["fw", "bw"]
+    for kind, code in seen:
+        assert "fusednorm.rownorm" in code and "fusednorm.groupnorm" in code, kind
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
 @pytest.mark.parametrize("route", ["eager", "registered"])
 def test_forward_mode_ad(device, dtype, route, monkeypatch):

@@ -22,20 +22,31 @@ _is_compiling = torch.compiler.is_compiling
 
 
 _forward_ad = torch.autograd.forward_ad
+# torch.func's transforms (vmap, grad, jvp, ...) and torch.jit.trace: where either is active,
+# or where its C hook is missing (another torch), nothing.
+_peek_functorch = getattr(getattr(torch._C, "_functorch", None), "peek_interpreter_stack",
+                          lambda: None)
+_tracing_state = getattr(torch._C, "_get_tracing_state", lambda: None)
 
 
 def dual_level() -> bool:
-    """Whether forward-mode AD is on (inside torch.autograd.forward_ad.dual_level()). The
-    kernels have no forward derivative, and a dual tensor does not require grad, so such a
-    call would otherwise take the inference path and drop the norm's tangent: the ops send
-    it to the plain-PyTorch reference math instead (differentiable in both modes)."""
-    return _forward_ad._current_level >= 0
+    """Whether a call must take the plain-PyTorch reference math (fusednorm.reference)
+    rather than the kernels: forward-mode AD (torch.autograd.forward_ad.dual_level()), a
+    torch.func transform (vmap, grad, jvp, hessian...) or torch.jit.trace. The kernels
+    have no forward derivative, no batching rule and no trace: a dual tensor does not
+    require grad, so such a call would otherwise take the inference path and drop the
+    norm's tangent; functorch's wrapped tensors have no storage to launch on; a trace
+    would record raw launches. The reference math is differentiable in both modes,
+    batches and traces."""
+    return (_forward_ad._current_level >= 0 or _peek_functorch() is not None
+            or _tracing_state() is not None)
 
 
 def eager_path(x: Tensor) -> bool:
     # (dual_level inline: this runs on every eager call)
     return (ENABLED and type(x) is Tensor and not _is_compiling()
-            and _forward_ad._current_level < 0)
+            and _forward_ad._current_level < 0 and _peek_functorch() is None
+            and _tracing_state() is None)
 
 
 SECOND_ORDER_ERROR = (

@@ -204,7 +204,7 @@ def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_g
               eps: float, activation: Optional[str]):
     """(y, mean, rstd) as fusednorm::groupnorm_fwd returns them; plain eager calls skip the
     dispatcher (see eager_path); forward-mode AD takes the reference math (eager.dual_level)."""
-    if dual_level():
+    if type(x) is Tensor and not _is_compiling() and dual_level():
         x = _dense(x)
         y, mean, rstd = reference.groupnorm_fwd(x.flatten(2), weight, bias, num_groups, eps,
                                                 activation)

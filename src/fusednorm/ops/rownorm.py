@@ -162,7 +162,7 @@ def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
     under torch.compile and for tensor subclasses (fake tensors, ...); a plain eager call
     skips the dispatcher (see eager_path); forward-mode AD takes the reference math
     (eager.dual_level)."""
-    if dual_level():
+    if type(x) is Tensor and not _is_compiling() and dual_level():
         return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
     if not eager_path(x):
         return rownorm_fwd(x, residual, weight, bias, eps, is_rms)
@@ -192,6 +192,8 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
 
 _grad_enabled = torch.is_grad_enabled
 _forward_ad = _eager._forward_ad
+_peek_functorch = _eager._peek_functorch
+_tracing_state = _eager._tracing_state
 
 
 def _param_key(p, grad: bool):
@@ -225,7 +227,8 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
     Written out here rather than through eager.eager_plan, with a key of fewer attribute
     reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
     if (type(x) is not Tensor or not _eager.ENABLED or _is_compiling()
-            or _forward_ad._current_level >= 0):  # eager.dual_level, inline (every call)
+            or _forward_ad._current_level >= 0 or _peek_functorch() is not None
+            or _tracing_state() is not None):  # eager.dual_level, inline (every call)
         return None
     try:  # (a non-tensor weight, bias or residual: the full path's checks raise for it)
         training = _grad_enabled() and (
