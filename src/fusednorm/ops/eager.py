@@ -42,11 +42,19 @@ def dual_level() -> bool:
             or _tracing_state() is not None)
 
 
+def transformed() -> bool:
+    """Whether a torch.func transform is active. Not checked on every call (a C call of
+    host time): a transform's wrapped tensors have no storage, so the fast paths' launches
+    or autograd.Functions raise, and the fast paths then ask this and fall back to the full
+    path, whose dual_level() sends the call to the reference math."""
+    return _peek_functorch() is not None
+
+
 def eager_path(x: Tensor) -> bool:
-    # (dual_level inline: this runs on every eager call)
+    # (dual_level's cheap checks inline: this runs on every eager call; a torch.func
+    # transform is caught where a launch fails, see transformed)
     return (ENABLED and type(x) is Tensor and not _is_compiling()
-            and _forward_ad._current_level < 0 and _peek_functorch() is None
-            and _tracing_state() is None)
+            and _forward_ad._current_level < 0 and _tracing_state() is None)
 
 
 SECOND_ORDER_ERROR = (

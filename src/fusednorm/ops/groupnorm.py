@@ -13,7 +13,8 @@ from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
 from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
-                    eager_plan, first_order, refuse_second_order, tensor_key, wants_grad)
+                    eager_plan, first_order, refuse_second_order, tensor_key, transformed,
+                    wants_grad)
 from .eager import _is_compiling
 
 _grad_enabled = torch.is_grad_enabled
@@ -232,21 +233,26 @@ def fast(fn: str, x, num_groups, weight, bias, eps, activation, check):
     """y from the inference path, or from the training path where autograd records the call
     (below), or None where neither applies. check(): the functional layer's checks,
     returning (x dense, groups, weight, bias) and raising for bad arguments."""
-    got = eager_plan(x, None, weight, bias, (fn, num_groups, type(num_groups), activation),
-                     lambda: _make_plan(x, activation, check),
-                     lambda: _make_train_plan(x, activation, check))
-    if got is None:
-        return None
-    plan, training = got
-    if training:
-        return _EagerGroupNormTrain.apply(plan, float(eps), x, weight, bias)
-    prep, g = plan
-    y = torch.empty_like(x)
-    mean = rstd = None
-    if not prep.stats_optional:
-        mean = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
-        rstd = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
-    K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
+    try:
+        got = eager_plan(x, None, weight, bias, (fn, num_groups, type(num_groups), activation),
+                         lambda: _make_plan(x, activation, check),
+                         lambda: _make_train_plan(x, activation, check))
+        if got is None:
+            return None
+        plan, training = got
+        if training:
+            return _EagerGroupNormTrain.apply(plan, float(eps), x, weight, bias)
+        prep, g = plan
+        y = torch.empty_like(x)
+        mean = rstd = None
+        if not prep.stats_optional:
+            mean = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
+            rstd = torch.empty((x.shape[0], g), device=x.device, dtype=torch.float32)
+        K.launch_fwd(prep, x, weight, bias, float(eps), y, mean, rstd)
+    except RuntimeError:
+        if transformed():  # a torch.func transform's tensors: the full path's reference math
+            return None
+        raise
     return y
 
 

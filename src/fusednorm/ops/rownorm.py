@@ -14,7 +14,7 @@ from ..kernels.launch import INFER_PLANS
 from . import eager as _eager
 from .eager import _is_compiling
 from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
-                    first_order, refuse_second_order, wants_grad)
+                    first_order, refuse_second_order, transformed, wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -192,7 +192,6 @@ def _make_plan(x: Tensor, residual, weight, bias, is_rms: bool, check):
 
 _grad_enabled = torch.is_grad_enabled
 _forward_ad = _eager._forward_ad
-_peek_functorch = _eager._peek_functorch
 _tracing_state = _eager._tracing_state
 
 
@@ -227,9 +226,8 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
     Written out here rather than through eager.eager_plan, with a key of fewer attribute
     reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
     if (type(x) is not Tensor or not _eager.ENABLED or _is_compiling()
-            or _forward_ad._current_level >= 0 or _peek_functorch() is not None
-            or _tracing_state() is not None):  # eager.dual_level, inline (every call)
-        return None
+            or _forward_ad._current_level >= 0 or _tracing_state() is not None):
+        return None  # (eager.dual_level's cheap checks, inline: this runs on every call)
     try:  # (a non-tensor weight, bias or residual: the full path's checks raise for it)
         training = _grad_enabled() and (
             x.requires_grad or (residual is not None and residual.requires_grad)
@@ -239,34 +237,39 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
             return None
         device = x.device
         if training:
-            key = ("train", fn, normalized_shape, type(normalized_shape), x.shape, x.stride(), x.dtype, device,
-                   x.requires_grad, _grad_tensor_key(residual, True),
+            key = ("train", fn, normalized_shape, type(normalized_shape), x.shape, x.stride(),
+                   x.dtype, device, x.requires_grad, _grad_tensor_key(residual, True),
                    _param_key(weight, True), _param_key(bias, True))
         else:
-            key = (fn, normalized_shape, type(normalized_shape), x.shape, x.stride(), x.dtype, device,
-                   _grad_tensor_key(residual, False), _param_key(weight, False),
+            key = (fn, normalized_shape, type(normalized_shape), x.shape, x.stride(), x.dtype,
+                   device, _grad_tensor_key(residual, False), _param_key(weight, False),
                    _param_key(bias, False))
         plan = INFER_PLANS.get(key)
     except (AttributeError, TypeError):  # a non-tensor, an unhashable argument (a list)
         return None
     if device.type != "cuda" and not use_kernels(device):  # read per call (the tests flip it)
         return None
-    if plan is None:
-        make = _make_train_plan if training else _make_plan
-        plan = INFER_PLANS.make(key, lambda: make(
-            x, residual, weight, bias, is_rms,
-            lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
-    if not plan:
-        return None
-    if training:
-        out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
-                                       x, residual, weight, bias)
-        return (out, None) if residual is None else out
-    prep, default_eps = plan
-    y = torch.empty_like(x)
-    h = None if residual is None else torch.empty_like(x)
-    K.launch_infer(prep, x, residual, weight, bias, default_eps if eps is None else float(eps),
-                   y, h)
+    try:
+        if plan is None:
+            make = _make_train_plan if training else _make_plan
+            plan = INFER_PLANS.make(key, lambda: make(
+                x, residual, weight, bias, is_rms,
+                lambda: canonical(fn, x, normalized_shape, weight, bias, residual)[:4]))
+        if not plan:
+            return None
+        if training:
+            out = _EagerRowNormTrain.apply(plan, plan.default_eps if eps is None else float(eps),
+                                           x, residual, weight, bias)
+            return (out, None) if residual is None else out
+        prep, default_eps = plan
+        y = torch.empty_like(x)
+        h = None if residual is None else torch.empty_like(x)
+        K.launch_infer(prep, x, residual, weight, bias,
+                       default_eps if eps is None else float(eps), y, h)
+    except RuntimeError:
+        if transformed():  # a torch.func transform's tensors: the full path's reference math
+            return None
+        raise
     return y, h
 
 
