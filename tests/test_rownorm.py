@@ -2031,8 +2031,9 @@ def test_gradient_penalty_raises(device):
 
 
 def test_torch_func_and_trace(device):
-    # torch.func's transforms and torch.jit.trace take the reference math (eager.dual_level):
-    # results as torch's own norms give, where the kernels' launches would fail.
+    # torch.func's transforms and torch.jit.trace take the reference math
+    # (eager.needs_reference): results as torch's own norms give, where the kernels'
+    # launches would fail.
     x = torch.randn(5, 4, 16, device=device)
     w, b = torch.randn(16, device=device), torch.randn(16, device=device)
 
@@ -2074,7 +2075,7 @@ def test_torch_func_and_trace(device):
 
 def test_compiled_graph_keeps_the_ops(device):
     # Under torch.compile the registered ops stay in the forward and backward graphs (the
-    # reference route of eager.dual_level is for eager calls only: AOTAutograd's tracing
+    # reference route of eager.needs_reference is for eager calls only: AOTAutograd's tracing
     # runs under functorch's interpreter).
     from torch._dynamo.backends.common import aot_autograd
     seen = []

@@ -19,7 +19,8 @@ ShapeLike = Union[int, Sequence[int], torch.Size]
 
 def _as_shape(normalized_shape: ShapeLike, fn: str) -> Tuple[int, ...]:
     # ints (torch.SymInt under torch.compile), not bools or floats: operator.index
-    if isinstance(normalized_shape, (int, torch.SymInt)) and not isinstance(normalized_shape, bool):
+    if (isinstance(normalized_shape, (int, torch.SymInt))
+            and not isinstance(normalized_shape, bool)):
         return (normalized_shape,)
     try:
         if isinstance(normalized_shape, (bool, str, bytes)):

@@ -29,15 +29,15 @@ _peek_functorch = getattr(getattr(torch._C, "_functorch", None), "peek_interpret
 _tracing_state = getattr(torch._C, "_get_tracing_state", lambda: None)
 
 
-def dual_level() -> bool:
+def needs_reference() -> bool:
     """Whether a call must take the plain-PyTorch reference math (fusednorm.reference)
-    rather than the kernels: forward-mode AD (torch.autograd.forward_ad.dual_level()), a
-    torch.func transform (vmap, grad, jvp, hessian...) or torch.jit.trace. The kernels
-    have no forward derivative, no batching rule and no trace: a dual tensor does not
-    require grad, so such a call would otherwise take the inference path and drop the
-    norm's tangent; functorch's wrapped tensors have no storage to launch on; a trace
-    would record raw launches. The reference math is differentiable in both modes,
-    batches and traces."""
+    rather than the kernels: forward-mode AD (inside torch.autograd.forward_ad's
+    dual_level()), a torch.func transform (vmap, grad, jvp, hessian...) or torch.jit.trace.
+    The kernels have no forward derivative, no batching rule and no trace: a dual tensor
+    does not require grad, so such a call would otherwise take the inference path and drop
+    the norm's tangent; functorch's wrapped tensors have no storage to launch on; a trace
+    would record no launch. The reference math is differentiable in both modes, batches
+    and traces."""
     return (_forward_ad._current_level >= 0 or _peek_functorch() is not None
             or _tracing_state() is not None)
 
@@ -46,12 +46,12 @@ def transformed() -> bool:
     """Whether a torch.func transform is active. Not checked on every call (a C call of
     host time): a transform's wrapped tensors have no storage, so the fast paths' launches
     or autograd.Functions raise, and the fast paths then ask this and fall back to the full
-    path, whose dual_level() sends the call to the reference math."""
+    path, whose needs_reference() sends the call to the reference math."""
     return _peek_functorch() is not None
 
 
 def eager_path(x: Tensor) -> bool:
-    # (dual_level's cheap checks inline: this runs on every eager call; a torch.func
+    # (needs_reference's cheap checks inline: this runs on every eager call; a torch.func
     # transform is caught where a launch fails, see transformed)
     return (ENABLED and type(x) is Tensor and not _is_compiling()
             and _forward_ad._current_level < 0 and _tracing_state() is None)

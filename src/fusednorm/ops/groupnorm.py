@@ -12,9 +12,9 @@ from .. import reference
 from ..kernels import groupnorm as K
 from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
-from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
-                    eager_plan, first_order, refuse_second_order, tensor_key, transformed,
-                    wants_grad)
+from .eager import (TrainPlan, autograd_function, check_devices, eager_path, eager_plan,
+                    first_order, needs_reference, refuse_second_order, tensor_key,
+                    transformed, wants_grad)
 from .eager import _is_compiling
 
 _grad_enabled = torch.is_grad_enabled
@@ -204,8 +204,9 @@ _EagerGroupNorm = autograd_function("_EagerGroupNorm", fwd_impl, _setup_context,
 def groupnorm(x: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], num_groups: int,
               eps: float, activation: Optional[str]):
     """(y, mean, rstd) as fusednorm::groupnorm_fwd returns them; plain eager calls skip the
-    dispatcher (see eager_path); forward-mode AD takes the reference math (eager.dual_level)."""
-    if type(x) is Tensor and not _is_compiling() and dual_level():
+    dispatcher (see eager_path); forward-mode AD, torch.func transforms and jit.trace take
+    the reference math (eager.needs_reference)."""
+    if type(x) is Tensor and not _is_compiling() and needs_reference():
         x = _dense(x)
         y, mean, rstd = reference.groupnorm_fwd(x.flatten(2), weight, bias, num_groups, eps,
                                                 activation)

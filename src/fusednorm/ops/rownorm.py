@@ -13,8 +13,8 @@ from ..kernels import use_kernels
 from ..kernels.launch import INFER_PLANS
 from . import eager as _eager
 from .eager import _is_compiling
-from .eager import (TrainPlan, autograd_function, check_devices, dual_level, eager_path,
-                    first_order, refuse_second_order, transformed, wants_grad)
+from .eager import (TrainPlan, autograd_function, check_devices, eager_path, first_order,
+                    needs_reference, refuse_second_order, transformed, wants_grad)
 
 
 def _row_view(t: Tensor) -> Tensor:
@@ -160,9 +160,9 @@ def rownorm(x: Tensor, residual: Optional[Tensor], weight: Optional[Tensor],
             bias: Optional[Tensor], eps: float, is_rms: bool):
     """(y, h, mean, rstd) as fusednorm::rownorm_fwd returns them. The registered op runs
     under torch.compile and for tensor subclasses (fake tensors, ...); a plain eager call
-    skips the dispatcher (see eager_path); forward-mode AD takes the reference math
-    (eager.dual_level)."""
-    if type(x) is Tensor and not _is_compiling() and dual_level():
+    skips the dispatcher (see eager_path); forward-mode AD, torch.func transforms and
+    jit.trace take the reference math (eager.needs_reference)."""
+    if type(x) is Tensor and not _is_compiling() and needs_reference():
         return reference.rownorm_fwd(x, residual, weight, bias, eps, is_rms)
     if not eager_path(x):
         return rownorm_fwd(x, residual, weight, bias, eps, is_rms)
@@ -227,7 +227,7 @@ def fast(fn: str, x, residual, normalized_shape, weight, bias, eps, is_rms: bool
     reads: at the small inference shapes this is most of the call (NOTES v0.33)."""
     if (type(x) is not Tensor or not _eager.ENABLED or _is_compiling()
             or _forward_ad._current_level >= 0 or _tracing_state() is not None):
-        return None  # (eager.dual_level's cheap checks, inline: this runs on every call)
+        return None  # (eager.needs_reference's cheap checks inline: this runs every call)
     try:  # (a non-tensor weight, bias or residual: the full path's checks raise for it)
         training = _grad_enabled() and (
             x.requires_grad or (residual is not None and residual.requires_grad)
