@@ -570,10 +570,14 @@ def test_no_gpu_one_line_and_status_2():
     assert run.stderr == cli.NO_GPU + "\n"
 
 
-def test_n_option_parses_a_list():
+def test_n_option_parses_a_list(capsys):
     from fusednorm.bench.cli import parse_args
     assert parse_args(["--n", "512,1048576"]).n == [512, 1048576]
     assert parse_args([]).n is None
+    with pytest.raises(SystemExit) as e:
+        parse_args(["--n", "abc"])
+    assert e.value.code == 2
+    assert "expected comma-separated integers" in capsys.readouterr().err
 
 
 def test_merge_results(tmp_path):

@@ -18,3 +18,9 @@ def test_check_catches_a_wrong_op(monkeypatch):
     real_gn = fusednorm.group_norm
     monkeypatch.setattr(fusednorm, "group_norm", lambda x, *a, **k: real_gn(x, *a, **k) + 0.05)
     assert not check.run_group_checks(torch.device("cpu"), "wrong group_norm")
+
+
+def test_check_rejects_unknown_arguments(capsys):
+    # `python -m fusednorm check --bogus` is a usage error, not a silent full check.
+    assert check.main(["--bogus"]) == 2
+    assert "unknown argument(s) --bogus" in capsys.readouterr().err
