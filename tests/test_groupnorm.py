@@ -1004,3 +1004,86 @@ def test_training_path(device, layout, act, grads, monkeypatch):
         outs.append(res)
     for a, b_ in zip(*outs):
         assert a.dtype == b_.dtype and a.stride() == b_.stride() and torch.equal(a, b_)
+
+
+def _rows_path(name):
+    def taken(prep):
+        from fusednorm.kernels import rownorm as R
+        return prep.rows is not None and dict(prep.rows.launch.constexprs)["PATH"] == {
+            "tile": R.TILE, "coop": R.COOP, "loop": R.LOOP}[name]
+    return taken
+
+
+# Each forward path, the settings that send a small shape down it, and a check on the
+# prepared launch: (layout, shape, groups, groupnorm constants, rownorm constants, check).
+FWD_PATHS = {
+    "rows_tile": ("contiguous", (3, 4, 9), 4, {"ROWS_FWD_LOOP": True}, {}, _rows_path("tile")),
+    "rows_coop": ("contiguous", (3, 4, 9), 4, {"ROWS_FWD_LOOP": True}, ROWS_PATHS["coop"],
+                  _rows_path("coop")),
+    "rows_loop": ("contiguous", (3, 4, 9), 4, {"ROWS_FWD_LOOP": True}, ROWS_PATHS["loop"],
+                  _rows_path("loop")),
+    "group_one_tile": ("contiguous", (4, 12, 10, 9), 2, {
+        "GROUP_MIN_WAVES": 0, "GROUP_MIN_RUN_BYTES_LAST": 0}, {},
+        lambda p: p.group_path and dict(p.launches[0].constexprs)["ONE_TILE"]),
+    "group_tiles": ("channels_last", (4, 12, 10, 9), 2, {
+        "GROUP_TILE_FWD": 64, "GROUP_MIN_WAVES": 0, "GROUP_MIN_RUN_BYTES_LAST": 0}, {},
+        lambda p: p.group_path and not dict(p.launches[0].constexprs)["ONE_TILE"]),
+    "split": ("channels_last", (2, 320, 12, 12), 32, {
+        "ELEMS_PER_THREAD_LAST": 16, "COLS_MAX_CG": 0}, {},
+        lambda p: not (p.group_path or p.cols_path or p.slots or p.rows)),
+    "cols": ("channels_last", (2, 320, 4, 5), 32, {
+        "COLS_PROGRAMS_PER_SM": 1 << 20, "COLS_TILE_FWD": 64, "COLS_MIN_STEPS": 2,
+        "COLS_COMB_LANES": 64, "COLS_COOP": False}, {}, lambda p: p.cols_path),
+    "cols_coop": ("channels_last", (3, 16, 5, 7), 2, {"COLS_COOP_TILE": 32}, {},
+                  lambda p: p.slots > 0),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
+@pytest.mark.parametrize("path", list(FWD_PATHS))
+def test_constant_groups(device, path, dtype, monkeypatch):
+    # A group of equal values far from 0 normalizes to exactly the bias, as torch gives
+    # it, on every forward path: each mean is formed from sums shifted by one of the
+    # group's values, or corrected by its deviations' own mean (_wmean), so it is exact.
+    # Until v0.37 a plain sum's rounding left the mean an ulp off and rstd = eps^-1/2
+    # scaled it (0.02 at 1000.37, fp32). The other groups have spread; outputs poisoned.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    if device.type == "cuda" and path == "rows_loop":
+        pytest.skip("the GPU declines the rows path's loop launch (test_rows_path)")
+    from fusednorm.kernels import rownorm as R
+    layout, shape, groups, consts, row_consts, taken = FWD_PATHS[path]
+    for name, value in consts.items():
+        monkeypatch.setattr(K, name, value)
+    for name, value in row_consts.items():
+        monkeypatch.setattr(R, name, value)
+    R.clear_prepared()
+    K.clear_plan_caches()
+    try:
+        N, C = shape[:2]
+        Cg = C // groups
+        v = 12345.678 if dtype == torch.float32 else 1000.0
+        x = torch.randn(shape, device=device) * 2 + v
+        x[:, :Cg] = v  # each sample's first group
+        x = _to_layout(x, layout).to(dtype)
+        # w and b in x's dtype: b as y's dtype holds it, whatever rounding a conversion
+        # takes (the interpreter's bf16 conversion truncates).
+        w = (1 + 0.5 * torch.randn(C, device=device)).to(dtype)
+        b = (0.5 * torch.randn(C, device=device)).to(dtype)
+        nan = float("nan")
+        y = torch.full_like(x, nan)
+        mean, rstd = (torch.full((N, groups), nan, device=device) for _ in range(2))
+        assert taken(K.prepare_fwd(x, groups, None, w, b, y, True))
+        K.groupnorm_fwd(x, w, b, groups, 1e-5, None, y, mean, rstd)
+        assert torch.equal(mean[:, 0], x[:, 0].flatten(1)[:, 0].float())
+        bias = b[:Cg].view(1, Cg, *[1] * (len(shape) - 2)).expand(N, Cg, *shape[2:])
+        assert torch.equal(y[:, :Cg], bias)
+        # The groups with spread: |mean| = 500-6000 std, where x - mean loses digits
+        # whoever computes it: as test_rows_path's floor.
+        x64 = x.double()
+        ref = _group_norm64(x64, groups, w.double(), b.double(), 1e-5)
+        floor = max(1.0, 4 * v * 2**-23 / 1e-5) if dtype == torch.float32 else 1.0
+        assert_close(y[:, Cg:], ref[:, Cg:], dtype, "y", scale=floor)
+    finally:
+        R.clear_prepared()
+        K.clear_plan_caches()

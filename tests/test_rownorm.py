@@ -2124,3 +2124,75 @@ def test_forward_mode_ad(device, dtype, route, monkeypatch):
             t, t_ref = fwAD.unpack_dual(out).tangent, fwAD.unpack_dual(ref).tangent
             assert t is not None, i
             assert_close(t, t_ref, dtype, f"tangent {i}")
+
+
+def _forward_path(path, monkeypatch):
+    """Send the LayerNorm forward down `path` (the tile path's two statistics forms, the
+    cooperative, loop and split paths) at sizes the interpreter runs; returns a row length
+    that takes it."""
+    if path in ("two_pass", "one_pass"):
+        monkeypatch.setattr(K, "TILE_ONE_PASS", path == "one_pass")
+        n = 1000
+    elif path == "coop":  # two rows a step: a constant row beside one with spread
+        monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K._coop(
+            n, sms, ((8192, 8, 1, True, 2),)))
+        n = K.FWD_TILE_MAX + 300
+    elif path == "loop":
+        monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K.LaunchConfig(K.LOOP, 4096, 1, 4))
+        monkeypatch.setattr(K, "SPLIT", False)
+        n = 9000
+    else:
+        _force_split(monkeypatch)
+        n = 5000
+    K.clear_prepared()
+    return n
+
+
+@pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=["fp32", "bf16"])
+@pytest.mark.parametrize("path", ["two_pass", "one_pass", "coop", "loop", "split"])
+def test_constant_rows(device, path, dtype, residual, monkeypatch):
+    # Rows of equal values far from 0 normalize to exactly the bias, as torch gives them:
+    # every path's sums are shifted by one of the row's own values, so the mean is exact.
+    # Until v0.37 the tile and loop paths summed x plainly, the mean came out an ulp off
+    # and rstd = eps^-1/2 scaled that ulp: y off by 0.02 at 1000.37 and by 1.3 at
+    # 12345.678 (fp32); 16-bit rows on the cooperative path were off by ulp(mean * rstd)
+    # (_centred's FMA form). Rows with spread between them; outputs poisoned.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    try:
+        n = _forward_path(path, monkeypatch)
+        m = 4
+        v = 12345.678 if dtype == torch.float32 else 1000.0
+        x = (torch.randn(m, n, device=device) * 2 + v).to(dtype)
+        x[0::2] = v
+        r = None
+        if residual:
+            r = torch.randn(m, n, device=device, dtype=dtype)
+            r[0::2] = 0.375
+        w = (1 + 0.5 * torch.randn(n, device=device)).to(dtype)
+        b = (0.5 * torch.randn(n, device=device)).to(dtype)
+        nan = float("nan")
+        y = torch.full((m, n), nan, device=device, dtype=dtype)
+        h = torch.full((m, n), nan, device=device, dtype=dtype) if residual else None
+        mean, rstd = (torch.full((m,), nan, device=device) for _ in range(2))
+        K.rownorm_fwd(x, r, w, b, 1e-5, False, y, h, mean, rstd)
+        hx = x if r is None else h
+        const = hx[0::2, :1].float()
+        assert (hx[0::2] == hx[0::2, :1]).all()
+        assert torch.equal(mean[0::2], const[:, 0])
+        torch.testing.assert_close(rstd[0::2], torch.full_like(rstd[0::2], 1e-5 ** -0.5))
+        assert torch.equal(y[0::2], b.expand(m // 2, n))
+        # The rows with spread: |mean| = 500-6000 std, where x - mean loses digits whoever
+        # computes it: within twice torch's own error in the dtype's arithmetic (fp32).
+        x64 = hx[1::2].double()
+        ref = F.layer_norm(x64, (n,), w.double(), b.double(), 1e-5)
+        torch_y = F.layer_norm(hx[1::2].float().cpu(), (n,), w.float().cpu(), b.float().cpu(),
+                               1e-5)
+        torch_err = (torch_y.double() - ref.cpu()).abs().max()
+        our_err = (y[1::2].double() - ref).abs().max().cpu()
+        assert our_err <= 2 * torch_err + 1e-5 or dtype != torch.float32, (our_err, torch_err)
+        if dtype != torch.float32:
+            assert_close(y[1::2], ref, dtype, "y")
+    finally:
+        K.clear_prepared()

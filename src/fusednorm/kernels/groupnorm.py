@@ -130,11 +130,23 @@ def _split_task(COUNT, tasks, lag, tasks_per_seg, segs_per_n, seg_c, c_tiles_per
 @triton.jit
 def _chan_merge(cnt, mean, m2, b_cnt, b_mean, b_m2):
     """Chan's parallel formula: the running (count, mean, M2) with a block's merged in
-    (counts of 0 on either side leave the other unchanged)."""
+    (counts of 0 on either side leave the other unchanged). frac divided correctly
+    rounded (div_rn; the GPU's `/` is approximate): the first merge, into a count of 0,
+    then takes the block's mean exactly (frac = 1)."""
     tot = cnt + b_cnt
     delta = b_mean - mean
-    frac = b_cnt / tl.maximum(tot, 1.0)
+    frac = tl.math.div_rn(b_cnt, tl.maximum(tot, 1.0))
     return tot, mean + delta * frac, m2 + b_m2 + delta * delta * cnt * frac
+
+
+@triton.jit
+def _wmean(v, wt, tot, AXIS: tl.constexpr):
+    """sum(wt * v) / tot along AXIS (wt: counts, 0 where v is not counted), corrected once
+    by the weighted mean of v's deviation from it, so that equal values give exactly that
+    value. The plain quotient rounds an ulp off, and for a group of equal values eps alone
+    then scales that ulp (rstd = eps^-1/2): xhat 0.02 at |x| = 1e3, fp32."""
+    m = tl.sum(wt * v, axis=AXIS) / tot
+    return m + tl.sum(wt * (v - tl.expand_dims(m, AXIS)), axis=AXIS) / tot
 
 
 @triton.jit
@@ -168,7 +180,7 @@ def _fwd_combine(
             pc = tl.minimum(s_chunk, S - (i % n_chunks) * s_chunk).to(tl.float32)
             pc = tl.where(mask, pc[None, :], 0.0)
             b_cnt = tl.sum(pc, axis=1)
-            b_mean = tl.sum(pc * pm, axis=1) / tl.maximum(b_cnt, 1.0)
+            b_mean = _wmean(pm, pc, tl.maximum(b_cnt, 1.0), 1)
             dev = pm - b_mean[:, None]
             b_m2 = tl.sum(tl.where(mask, pq + pc * dev * dev, 0.0), axis=1)
             r_cnt, r_mean, r_m2 = _chan_merge(r_cnt, r_mean, r_m2, b_cnt, b_mean, b_m2)
@@ -231,10 +243,14 @@ def _groupnorm_fwd_kernel(
             t_cnt = tl.minimum(S - s0, BLOCK_S).to(tl.float32)
             t_mean = tl.sum(x, axis=1) / t_cnt
             dev = tl.where(mask, x - t_mean[:, None], 0.0)
-            t_m2 = tl.sum(dev * dev, axis=1)
+            # Corrected two-pass: the deviations' own mean moves t_mean (exact for equal
+            # values, _wmean) and comes off the sum of squares.
+            t_dev, t_m2 = tl.sum(dev, axis=1), tl.sum(dev * dev, axis=1)
+            t_mean += t_dev / t_cnt
+            t_m2 = tl.maximum(t_m2 - t_dev * (t_dev / t_cnt), 0.0)
             tot = cnt + t_cnt
             delta = t_mean - mean
-            frac = t_cnt / tot
+            frac = tl.math.div_rn(t_cnt, tot)  # (as _chan_merge)
             mean += delta * frac
             m2 += t_m2 + delta * delta * cnt * frac
             cnt = tot
@@ -502,6 +518,7 @@ def _groupnorm_fwd_group_kernel(
     BLOCK_S: tl.constexpr,  # positions per tile
     ONE_TILE: tl.constexpr,  # the group is one tile (BLOCK_C >= Cg and BLOCK_S >= S)
     STATS: tl.constexpr,  # write MEAN / RSTD (False: inference, no one reads them)
+    SHIFT: tl.constexpr,  # sums shifted by the group's first value (_group_shift)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)  # n * G + g
@@ -511,11 +528,19 @@ def _groupnorm_fwd_group_kernel(
     sj = tl.arange(0, BLOCK_S)
     # In-tile offsets fit in int32 (checked by the launcher); tile origins are int64.
     offs = cj[:, None] * stride_c + sj[None, :] * stride_s
-    inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+    m = tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32)
+    inv_m = 1.0 / m
     if ONE_TILE:
         mask = (cj < Cg)[:, None] & (sj < S)[None, :]
         x = tl.load(X + origin + offs, mask=mask, other=0.0).to(tl.float32)
-        mean = tl.sum(tl.sum(x, axis=1), axis=0) * inv_m
+        # M equal values sum exactly (SHIFT where they might not, _group_shift), and their
+        # sum / M is then exact too, divided correctly rounded (div_rn: not inv_m, nor the
+        # GPU's approximate `/`).
+        if SHIFT:
+            k = tl.load(X + origin).to(tl.float32)
+            mean = k + tl.sum(tl.sum(tl.where(mask, x - k, 0.0), axis=1), axis=0) / m
+        else:
+            mean = tl.math.div_rn(tl.sum(tl.sum(x, axis=1), axis=0), m)
         dev = tl.where(mask, x - mean, 0.0)
         rstd = 1.0 / tl.sqrt(tl.sum(tl.sum(dev * dev, axis=1), axis=0) * inv_m + eps)
         w, b = _channel_affine(W, B, c_lo + cj, cj < Cg, HAS_WEIGHT, HAS_BIAS)
@@ -523,6 +548,11 @@ def _groupnorm_fwd_group_kernel(
         tl.store(Y + origin + offs, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
                  mask=mask)
     else:
+        # Per tile: its mean (of x - k with SHIFT, k the group's first value) and M2,
+        # merged by Chan's formula: equal tile means merge exactly.
+        k = 0.0
+        if SHIFT:
+            k = tl.load(X + origin).to(tl.float32)
         cnt = tl.zeros([], dtype=tl.float32)
         mean = tl.zeros([], dtype=tl.float32)
         m2 = tl.zeros([], dtype=tl.float32)
@@ -532,17 +562,20 @@ def _groupnorm_fwd_group_kernel(
                 mask = c_mask[:, None] & (s0 + sj < S)[None, :]
                 at = origin + tl.cast(c0, tl.int64) * stride_c + tl.cast(s0, tl.int64) * stride_s
                 x = tl.load(X + at + offs, mask=mask, other=0.0).to(tl.float32)
+                if SHIFT:
+                    x = tl.where(mask, x - k, 0.0)
                 t_cnt = (tl.minimum(Cg - c0, BLOCK_C) * tl.minimum(S - s0, BLOCK_S)).to(tl.float32)
-                t_mean = tl.sum(tl.sum(x, axis=1), axis=0) / t_cnt
+                t_mean = tl.math.div_rn(tl.sum(tl.sum(x, axis=1), axis=0), t_cnt)
                 dev = tl.where(mask, x - t_mean, 0.0)
                 t_m2 = tl.sum(tl.sum(dev * dev, axis=1), axis=0)
                 tot = cnt + t_cnt
                 delta = t_mean - mean
-                frac = t_cnt / tot
+                frac = tl.math.div_rn(t_cnt, tot)  # (as _chan_merge)
                 mean += delta * frac
                 m2 += t_m2 + delta * delta * cnt * frac
                 cnt = tot
         rstd = 1.0 / tl.sqrt(m2 * inv_m + eps)
+        mean += k
         for c0 in range(0, Cg, BLOCK_C):
             c_mask = c0 + cj < Cg
             w, b = _channel_affine(W, B, c_lo + c0 + cj, c_mask, HAS_WEIGHT, HAS_BIAS)
@@ -873,17 +906,17 @@ def _groupnorm_cols_combine_kernel(
             pq = tl.load(PART + second + at, mask=m, other=0.0)
             pc = tl.where(k_mask, tl.minimum(s_chunk, S - k * s_chunk), 0).to(tl.float32)
             b_cnt = tl.sum(pc, axis=0)
-            b_mean = tl.sum(pc[:, None] * pm, axis=0) / b_cnt
+            b_mean = _wmean(pm, tl.where(m, pc[:, None], 0.0), b_cnt, 0)
             dev = pm - b_mean[None, :]
             b_m2 = tl.sum(tl.where(m, pq + pc[:, None] * dev * dev, 0.0), axis=0)
             tot = cnt + b_cnt
             delta = b_mean - mean
-            frac = b_cnt / tot
+            frac = tl.math.div_rn(b_cnt, tot)  # (as _chan_merge)
             mean += delta * frac
             m2 += b_m2 + delta * delta * cnt * frac
             cnt = tot
         # Then the channels of each group (equal counts).
-        g_mean = tl.sum(tl.where(own, mean[None, :], 0.0), axis=1) / tl.cast(Cg, tl.float32)
+        g_mean = _wmean(mean[None, :], tl.where(own, 1.0, 0.0), tl.cast(Cg, tl.float32), 1)
         dev = mean[None, :] - g_mean[:, None]
         g_m2 = tl.sum(tl.where(own, m2[None, :] + cnt * dev * dev, 0.0), axis=1)
         rstd = 1.0 / tl.sqrt(g_m2 / (cnt * tl.cast(Cg, tl.float32)) + eps)
@@ -1016,7 +1049,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl
         pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
         pc = tl.reshape(pc.to(tl.float32), [KB, GB])
         b_cnt = tl.sum(pc, axis=0)
-        b_mean = tl.sum(pc * pm, axis=0) / tl.maximum(b_cnt, 1.0)
+        b_mean = _wmean(pm, pc, tl.maximum(b_cnt, 1.0), 0)
         dev = pm - b_mean[None, :]
         b_m2 = tl.sum(pq + pc * dev * dev, axis=0)
         m_cnt, m_mean, m_m2 = _chan_merge(m_cnt, m_mean, m_m2, b_cnt, b_mean, b_m2)
@@ -1084,7 +1117,7 @@ def _groupnorm_cols_coop_kernel(
             c_mean = tl.reshape(c_mean, [G_P2, CG])
             c_m2 = tl.reshape(c_m2, [G_P2, CG])
             own = tl.reshape(c_mask, [G_P2, CG])
-            g_mean = tl.sum(tl.where(own, c_mean, 0.0), axis=1) / Cg
+            g_mean = _wmean(c_mean, tl.where(own, 1.0, 0.0), tl.cast(Cg, tl.float32), 1)
             dev = c_mean - g_mean[:, None]
             g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
@@ -1283,6 +1316,18 @@ GROUP_COLS_MIN_BYTES = 64 << 10
 GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
+
+
+def _group_shift(M: int, dtype: torch.dtype) -> bool:
+    """Whether the group path's forward shifts its sums by the group's first value
+    (SHIFT), so that a group of M equal values gets its mean exactly: a plain sum of them
+    is exact while the value's significand and log2(M) fit fp32's 24 bits (bf16 to M =
+    65536, fp16 to 8192, fp32 never: 1000.37 gave y off by 0.02). Only where needed: the
+    tile subtraction and its select cost the UNet shapes' group path (latency-bound) up to
+    a few % (the corrected two-pass tried first, an extra sum a tile: 16x1280x16x16 bf16
+    channels_last 17% slower, v0.37-runs call 2)."""
+    bits = {torch.bfloat16: 8, torch.float16: 11}.get(dtype, 24)
+    return M > 2 ** (24 - bits)
 
 
 @dataclass(frozen=True)
@@ -1721,7 +1766,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             _FWD_GROUP, (N * num_groups,),
             (S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2)),
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
-                     ("ONE_TILE", gc.one_tile), ("STATS", stats)), gc.num_warps),),
+                     ("ONE_TILE", gc.one_tile), ("STATS", stats),
+                     ("SHIFT", _group_shift(Cg * S, x.dtype))), gc.num_warps),),
             group_path=True)
     if COLS_COOP and not contiguous and x.stride(1) == 1 and C > 1:
         wd, bd = wb_dtypes or (x.dtype, x.dtype)

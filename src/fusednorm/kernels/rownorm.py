@@ -311,14 +311,18 @@ def _sum2(a, b, axis: tl.constexpr, PAIR_SUM: tl.constexpr):
 
 
 @triton.jit
-def _slice_shift(X, R, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.constexpr):
-    """The first element of each row's slice (of h = x + residual with HAS_RESIDUAL, in
-    fp32 and unrounded: any value near the data does), a [ROWS, 1] column: the shift of
-    the cooperative forward's one-pass sums."""
+def _slice_shift(X, R, H, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.constexpr):
+    """The element at column `col` of each row in `rows` (of h = x + residual, rounded to
+    H's type as h is stored, with HAS_RESIDUAL), in fp32, shaped as rows: the shift of the
+    forward's sums. Any value near the data keeps the shifted sums small; one of the row's
+    own values also makes a row of equal values sum to exactly 0, so its mean is exact and
+    its xhat 0 (a plain sum rounds, the mean is an ulp off, and rstd = eps^-1/2 scales that
+    ulp: 0.02-1.3 at |x| = 1e3-1e4, fp32)."""
     live = rows < M
     k = tl.load(X + rows.to(tl.int64) * stride_xm + col, mask=live, other=0.0).to(tl.float32)
     if HAS_RESIDUAL:
         k += tl.load(R + rows.to(tl.int64) * stride_rm + col, mask=live, other=0.0).to(tl.float32)
+        k = k.to(H.dtype.element_ty).to(tl.float32)
     return k
 
 
@@ -373,11 +377,15 @@ def _centred(h, mean, rstd, P):
 @triton.jit
 def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexpr,
                     IS_RMS: tl.constexpr, PAIR_SUM: tl.constexpr):
-    """(mean, rstd), [ROWS, 1] each, of the rows whose collected partials are p0, p1
-    (_collect_rows; k_row: each entry's row in the step); own: this program's slice
-    means of those rows (LayerNorm)."""
+    """(mean, rstd, scale), [ROWS, 1] each, of the rows whose collected partials are p0,
+    p1 (_collect_rows; k_row: each entry's row in the step); own: this program's slice
+    means of those rows (LayerNorm). scale, the rstd that y takes (_centred), is 0 for a
+    LayerNorm row of equal values (M2 exactly 0: every shifted sum was 0), whose xhat is
+    then exactly 0 in the 16-bit FMA form too, as torch gives it (h * rstd - mean * rstd
+    rounds to ulp(mean * rstd): 0.016 at |h| = 1000, eps 1e-5)."""
     mean = tl.zeros([ROWS, 1], dtype=tl.float32)
     rstd = tl.zeros([ROWS, 1], dtype=tl.float32)
+    scale = tl.zeros([ROWS, 1], dtype=tl.float32)
     for i in tl.static_range(ROWS):
         mine = k_row == i
         if IS_RMS:
@@ -393,8 +401,12 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
                            tl.where(mine, p1 + n_parts * d * d, 0.0), 0, PAIR_SUM)
             m2 = tl.maximum(t2 - t1 * (t1 / N), 0.0)
             mean = tl.where(ridx == i, r + t1 / N, mean)
-            rstd = tl.where(ridx == i, 1.0 / tl.sqrt(m2 / N + eps), rstd)
-    return mean, rstd
+            r_i = 1.0 / tl.sqrt(m2 / N + eps)
+            rstd = tl.where(ridx == i, r_i, rstd)
+            scale = tl.where(ridx == i, tl.where(m2 > 0.0, r_i, 0.0), scale)
+    if IS_RMS:
+        scale = rstd
+    return mean, rstd, scale
 
 
 @triton.jit
@@ -687,6 +699,8 @@ def _rownorm_fwd_kernel(
     L2_HINT: tl.constexpr,  # PATH 1: those prefetches mark their lines evict_last (_l2_hint)
     ONE_PASS: tl.constexpr,  # PATH 0 LayerNorm: mean and variance from one pair of shifted
     #                          sums (one reduction), not two reductions (_tile_one_pass)
+    SHIFT: tl.constexpr,  # PATH 0 LayerNorm, two reductions: the mean's sum shifted by the
+    #                       row's first element (_tile_shift)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -713,11 +727,9 @@ def _rownorm_fwd_kernel(
         elif ONE_PASS:
             # Sums of d = x - k and d * d in one reduction, k the row's first element (any
             # value near the data; the cooperative forward's shift, _slice_shift): the
-            # centered sum of squares is sum(d * d) - sum(d) ** 2 / N.
-            rows_k = rows.to(tl.int64)
-            k = tl.load(X + rows_k * stride_xm, mask=row_mask, other=0.0).to(tl.float32)
-            if HAS_RESIDUAL:
-                k += tl.load(R + rows_k * stride_rm, mask=row_mask, other=0.0).to(tl.float32)
+            # centered sum of squares is sum(d * d) - sum(d) ** 2 / N, and xhat is
+            # d * rstd - dm * rstd (one FMA; x is not held past d).
+            k = _slice_shift(X, R, H, rows, stride_xm, stride_rm, 0, M, HAS_RESIDUAL)
             d = _centre(x, k, mask, EVEN)
             s1, s2 = _sum2(d, d * d, 1, PAIR_SUM)
             if BLOCK_N2 > 0:
@@ -730,14 +742,23 @@ def _rownorm_fwd_kernel(
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
             ss = tl.maximum(s2 - s1 * dm, 0.0)
-            xc = _centre(x, mean, mask, EVEN)
-            if BLOCK_N2 > 0:
-                xc2 = _centre(x2, mean, mask2, EVEN)
         else:
-            if BLOCK_N2 > 0:
-                mean = (tl.sum(x, axis=1) + tl.sum(x2, axis=1)) / N
+            # The mean, then the centred sum of squares. SHIFT: the mean from sums shifted
+            # by the row's first element (_slice_shift), exact for a row of equal values
+            # where a plain sum of them can round (_tile_shift); without it the sum of
+            # equal values is exact and so is its quotient, divided correctly rounded
+            # (div_rn: the GPU's `/` is approximate, 1000.0001 for 10^6 / 1000).
+            if SHIFT:
+                k = _slice_shift(X, R, H, rows, stride_xm, stride_rm, 0, M, HAS_RESIDUAL)
+                s1 = tl.sum(_centre(x, k, mask, EVEN), axis=1)
+                if BLOCK_N2 > 0:
+                    s1 += tl.sum(_centre(x2, k, mask2, EVEN), axis=1)
+                mean = k + s1 / N
             else:
-                mean = tl.sum(x, axis=1) / N
+                s1 = tl.sum(x, axis=1)
+                if BLOCK_N2 > 0:
+                    s1 += tl.sum(x2, axis=1)
+                mean = tl.math.div_rn(s1, tl.cast(N, tl.float32))
             if STATS:
                 tl.store(MEAN + rows, mean, mask=row_mask)
             xc = _centre(x, mean, mask, EVEN)
@@ -748,11 +769,20 @@ def _rownorm_fwd_kernel(
         rstd = 1.0 / tl.sqrt(ss / N + eps)
         if STATS:
             tl.store(RSTD + rows, rstd, mask=row_mask)
-        _tile_y(xc * rstd[:, None], W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG,
-                S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+        if ONE_PASS and not IS_RMS:
+            c = (dm * rstd)[:, None]
+            xh = d * rstd[:, None] - c
+            if BLOCK_N2 > 0:
+                xh2 = d2 * rstd[:, None] - c
+        else:
+            xh = xc * rstd[:, None]
+            if BLOCK_N2 > 0:
+                xh2 = xc2 * rstd[:, None]
+        _tile_y(xh, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S, HAS_WEIGHT,
+                HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
         if BLOCK_N2 > 0:
-            _tile_y(xc2 * rstd[:, None], W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G,
-                    CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
+            _tile_y(xh2, W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G, CG, S,
+                    HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
     elif PATH == 1:
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
@@ -797,7 +827,7 @@ def _rownorm_fwd_kernel(
                     else:
                         hb = xb
                     if not IS_RMS:
-                        kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M,
+                        kb = _slice_shift(X, R, H, rows, stride_xm, stride_rm, part * BLOCK_N, M,
                                           HAS_RESIDUAL)
                     else:
                         kb = 0.0
@@ -826,14 +856,14 @@ def _rownorm_fwd_kernel(
                         for i in tl.static_range(ROWS):
                             own = tl.where(ridx == i, tl.sum(tl.where(
                                 (k_row == i) & (k_part == part), p0, 0.0), axis=0), own)
-                    mean, rstd = _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps,
-                                                 ROWS, IS_RMS, PAIR_SUM)
+                    mean, rstd, scale = _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N,
+                                                        eps, ROWS, IS_RMS, PAIR_SUM)
                     if STATS:
                         if part == 0:
                             if not IS_RMS:
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
-                    y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols,
+                    y = _affine(_centred(ha, mean, scale, Y), W, B, prev, cols,
                                 part * BLOCK_N, mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE,
                                 ACTIVATION, WB_EVICT, EVEN)
                     tl.store(Y + prev64 * stride_ym + cols, y.to(Y.dtype.element_ty),
@@ -847,7 +877,7 @@ def _rownorm_fwd_kernel(
             if HAS_RESIDUAL:
                 rb = _rows_load(R, rows, stride_rm, cols, mask, M, EVEN, X_EVICT)
             if not IS_RMS:
-                kb = _slice_shift(X, R, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                kb = _slice_shift(X, R, H, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
             else:
                 kb = 0.0  # RMSNorm's sums take no shift
             # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
@@ -874,7 +904,7 @@ def _rownorm_fwd_kernel(
                 if HAS_RESIDUAL:
                     rb = _rows_load(R, nxt, stride_rm, cols, mask, M, EVEN, X_EVICT)
                 if not IS_RMS:
-                    kb = _slice_shift(X, R, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                    kb = _slice_shift(X, R, H, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, R, R, row0 + (1 + L2_AHEAD) * step, stride_xm, stride_rm, 0,
                                    part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False,
@@ -884,14 +914,14 @@ def _rownorm_fwd_kernel(
                     prev = prev0 + ridx
                     p0, p1 = _collect_rows(WS, prev0, M, TAG, ROWS, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
-                    mean, rstd = _coop_fwd_stats(p0, p1, own_a, ridx, k_row, n_parts, N, eps,
-                                                 ROWS, IS_RMS, PAIR_SUM)
+                    mean, rstd, scale = _coop_fwd_stats(p0, p1, own_a, ridx, k_row, n_parts, N,
+                                                        eps, ROWS, IS_RMS, PAIR_SUM)
                     if STATS:
                         if part == 0:
                             if not IS_RMS:
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
-                    y = _affine(_centred(ha, mean, rstd, Y), W, B, prev, cols, part * BLOCK_N,
+                    y = _affine(_centred(ha, mean, scale, Y), W, B, prev, cols, part * BLOCK_N,
                                 mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT,
                                 EVEN)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
@@ -902,8 +932,11 @@ def _rownorm_fwd_kernel(
         row = pid.to(tl.int64)
         lanes = tl.arange(0, BLOCK_N)
         n_chunks = tl.cdiv(N, BLOCK_N)
-        # Pass 1: statistics. Per-lane Welford for LayerNorm (stable when |mean| >> std),
-        # a plain sum of squares for RMSNorm.
+        # Pass 1: statistics. Per-lane Welford for LayerNorm (stable when |mean| >> std)
+        # on x shifted by the row's first element (_slice_shift: exact for a row of equal
+        # values), a plain sum of squares for RMSNorm.
+        if not IS_RMS:
+            shift = _slice_shift(X, R, H, row, stride_xm, stride_rm, 0, M, HAS_RESIDUAL)
         mu = tl.zeros([BLOCK_N], dtype=tl.float32)
         m2 = tl.zeros([BLOCK_N], dtype=tl.float32)
         for k in range(0, n_chunks):
@@ -918,6 +951,7 @@ def _rownorm_fwd_kernel(
             if IS_RMS:
                 m2 += x * x
             else:
+                x -= shift
                 delta = x - mu
                 mu += tl.where(mask, delta / tl.cast(k + 1, tl.float32), 0.0)
                 m2 += tl.where(mask, delta * (x - mu), 0.0)
@@ -928,9 +962,10 @@ def _rownorm_fwd_kernel(
             # Lanes below `last` saw n_chunks values, the others n_chunks - 1.
             last = N - (n_chunks - 1) * BLOCK_N
             cnt = tl.where(lanes < last, n_chunks, n_chunks - 1).to(tl.float32)
-            mean = tl.sum(cnt * mu, axis=0) / N
-            dev = mu - mean
+            dm = tl.sum(cnt * mu, axis=0) / N
+            dev = mu - dm
             rstd = 1.0 / tl.sqrt(tl.sum(m2 + cnt * dev * dev, axis=0) / N + eps)
+            mean = shift + dm
             if STATS:
                 tl.store(MEAN + row, mean)
         if STATS:
@@ -1624,6 +1659,9 @@ def _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS:
     base = PART + row64 * n_chunks * 2
     acc0 = tl.zeros([COMB_K], dtype=tl.float32)
     acc1 = tl.zeros([COMB_K], dtype=tl.float32)
+    if not (BACKWARD or IS_RMS):
+        # The chunk means shifted by the first (_slice_shift: equal means merge exactly).
+        first = tl.load(base, cache_modifier=".cg")
     for k0 in range(0, n_chunks, COMB_K):
         kk = k0 + lanes
         live = kk < n_chunks
@@ -1636,14 +1674,14 @@ def _split_combine(PART, MEAN, RSTD, CS, row64, N, chunk, n_chunks, eps, IS_RMS:
             acc0 += p0
         else:
             cnt = tl.where(live, tl.minimum(chunk, N - kk * chunk), 0).to(tl.float32)
-            acc0 += cnt * p0
+            acc0 += cnt * (p0 - first)
     if BACKWARD:
         tl.store(CS + row64 * 2, tl.sum(acc0, axis=0) / N)
         tl.store(CS + row64 * 2 + 1, tl.sum(acc1, axis=0) / N)
     elif IS_RMS:
         tl.store(RSTD + row64, 1.0 / tl.sqrt(tl.sum(acc0, axis=0) / N + eps))
     else:
-        mean = tl.sum(acc0, axis=0) / N
+        mean = first + tl.sum(acc0, axis=0) / N
         for k0 in range(0, n_chunks, COMB_K):
             kk = k0 + lanes
             live = kk < n_chunks
@@ -1710,13 +1748,13 @@ def _rownorm_split_stats_kernel(
             s0 += (x - mean) * rstd * wdy
             s1 += wdy
     else:
-        # LayerNorm's sums are shifted by the chunk's first element (any value near the
-        # data keeps them small: the cooperative forward's _slice_shift).
+        # LayerNorm's sums are shifted by the chunk's first element (_slice_shift).
         shift = 0.0
         if not IS_RMS:
             shift = tl.load(xr + c_lo).to(tl.float32)
             if HAS_RESIDUAL:
                 shift += tl.load(ar + c_lo).to(tl.float32)
+                shift = shift.to(H.dtype.element_ty).to(tl.float32)
         for c0 in range(c_lo, c_hi, BLOCK_N):
             cols = c0 + lanes
             mask = cols < c_hi
@@ -3237,6 +3275,19 @@ def _tile_one_pass(N: int, element_size: int, has_res: bool, stats: bool) -> boo
     return N == 12288 and not (has_res and stats)
 
 
+def _tile_shift(N: int, element_size: int) -> bool:
+    """Whether the tile forward's two-reduction LayerNorm shifts the mean's sum by the
+    row's first element (SHIFT), so that a row of N equal values gets its mean exactly.
+    A plain sum of them is exact while the value's significand and log2(N) fit fp32's 24
+    bits: bf16 (8 bits) to N = 65536, fp16 (11) to 8192, fp32 never: 12345.678 in 768
+    columns gave a mean an ulp off and y off by 1.0 (rstd = eps^-1/2 scales the ulp). Only
+    where needed, because the shift costs one subtraction an element: fp32 LayerNorm at
+    32768 (one 32-warp program an SM, each row's steps in series) 96.3-96.8 -> 95.0-95.4%
+    of copy, bf16 at 1024 with statistics 97.5-98.0 -> 96.0-96.4 (ab_gpu.py, v0.37-runs
+    call 2, 15 rounds, two processes); elsewhere within 0.5%."""
+    return element_size == 4 or (element_size == 2 and N > 8192)
+
+
 def _stats_scratch(cfg: LaunchConfig, N: int, element_size: int, is_rms: bool,
                    has_res: bool) -> bool:
     """Whether a forward asked for no statistics (the inference path) compiles the
@@ -3286,6 +3337,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
              else ("", ""))
     scratch = (not stats and channels is None
                and _stats_scratch(cfg, N, element_size, is_rms, has_res))
+    one_pass = (cfg.path == TILE and not is_rms and channels is None
+                and _tile_one_pass(N, element_size, has_res, stats or scratch))
     return Prepared(FixedLaunch(_FWD, grid, (M, N) + strides + (G, CG, S), (
         ("IS_RMS", is_rms), ("HAS_WEIGHT", has_w), ("HAS_BIAS", has_b),
         ("HAS_RESIDUAL", has_res), ("STATS", stats or scratch), ("PATH", cfg.path),
@@ -3300,8 +3353,9 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)), ("L2_HINT", _l2_hint(cfg)),
-        ("ONE_PASS", cfg.path == TILE and not is_rms and channels is None
-         and _tile_one_pass(N, element_size, has_res, stats or scratch))), cfg.num_warps,
+        ("ONE_PASS", one_pass),
+        ("SHIFT", cfg.path == TILE and not is_rms and not one_pass
+         and _tile_shift(N, element_size))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
