@@ -26,7 +26,7 @@ from fusednorm.bench.cases import GROUP_NORM_SHAPES, INSTANCE_NORM_SHAPES
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
 
 LN_N = (256, 1024, 4096, 5120, 12288, 16384, 32768, 65536, 262144, 1 << 20)
-LN_N_STATS = (1024, 5120, 16384, 65536, 262144)
+LN_N_STATS = (1024, 5120, 16384, 32768, 65536, 262144)
 
 
 def _rows_cells(libs, dev):
