@@ -2196,3 +2196,18 @@ def test_constant_rows(device, path, dtype, residual, monkeypatch):
             assert_close(y[1::2], ref, dtype, "y")
     finally:
         K.clear_prepared()
+
+
+@pytest.mark.parametrize("n", [1000, K.BWD_TILE_MAX + 300], ids=["tile", "coop"])
+def test_constant_rows_backward(device, n):
+    # The gradients of fp32 rows of equal values (12345.678) beside rows with spread,
+    # through the public API, against float64: such a row's xhat is exactly 0, so its dx
+    # is rstd * (w * dy - mean(w * dy)) with rstd = eps^-1/2, and it adds nothing to dw.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+
+    def rows(t):
+        t = t.clone()
+        t[0::2] = 12345.678
+        return t
+    _run(device, torch.float32, (4, n), x_fn=rows)
