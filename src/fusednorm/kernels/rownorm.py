@@ -879,7 +879,8 @@ def _rownorm_fwd_kernel(
             if HAS_RESIDUAL:
                 rb = _rows_load(R, rows, stride_rm, cols, mask, M, EVEN, X_EVICT)
             if not IS_RMS:
-                kb = _slice_shift(X, R, H, rows, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                kb = _slice_shift(X, R, H, rows, stride_xm, stride_rm, part * BLOCK_N, M,
+                                  HAS_RESIDUAL)
             else:
                 kb = 0.0  # RMSNorm's sums take no shift
             # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
@@ -906,7 +907,8 @@ def _rownorm_fwd_kernel(
                 if HAS_RESIDUAL:
                     rb = _rows_load(R, nxt, stride_rm, cols, mask, M, EVEN, X_EVICT)
                 if not IS_RMS:
-                    kb = _slice_shift(X, R, H, nxt, stride_xm, stride_rm, part * BLOCK_N, M, HAS_RESIDUAL)
+                    kb = _slice_shift(X, R, H, nxt, stride_xm, stride_rm, part * BLOCK_N, M,
+                                      HAS_RESIDUAL)
                 if L2_AHEAD > 0:
                     _prefetch_rows(X, R, R, row0 + (1 + L2_AHEAD) * step, stride_xm, stride_rm, 0,
                                    part * BLOCK_N, M, N, ROWS, BLOCK_N, HAS_RESIDUAL, False,
