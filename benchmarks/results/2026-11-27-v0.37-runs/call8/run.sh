@@ -1,4 +1,4 @@
-# v0.37 call 8 (H100), 1bd3b5e's src: the LayerNorm forward without statistics (the
+# v0.37 call 8 (H100), 70cbc32's src: the LayerNorm forward without statistics (the
 # inference call) against the variant that writes them (ops.rownorm.fwd_impl), timed as
 # the bench times (CudaClock: events around back-to-back eager calls) and as ab_gpu.py
 # does (graph_ms: replayed CUDA graphs), at the cooperative lengths; call 1 read fp32 64K
