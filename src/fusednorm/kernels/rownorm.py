@@ -405,7 +405,8 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
             mean = tl.where(ridx == i, r + t1 / N, mean)
             r_i = 1.0 / tl.sqrt(m2 / N + eps)
             rstd = tl.where(ridx == i, r_i, rstd)
-            scale = tl.where(ridx == i, tl.where(m2 > 0.0, r_i, 0.0), scale)
+            # (r_i * 0: NaN where eps = 0 made r_i inf, as torch's 0 * inf)
+            scale = tl.where(ridx == i, tl.where(m2 > 0.0, r_i, r_i * 0.0), scale)
     if IS_RMS:
         scale = rstd
     return mean, rstd, scale
