@@ -1087,3 +1087,20 @@ def test_constant_groups(device, path, dtype, monkeypatch):
     finally:
         R.clear_prepared()
         K.clear_plan_caches()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("shape, groups", [((2, 320, 4, 5), 32), ((3, 12, 10, 9), 2)])
+def test_constant_groups_backward(device, layout, shape, groups):
+    # fp32 gradients with each sample's first group all 12345.678, against float64
+    # through the public API: that group's xhat is exactly 0 (its dx is rstd * (dz -
+    # mean(dz)) with rstd = eps^-1/2, and it adds nothing to dweight).
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    Cg = shape[1] // groups
+
+    def first_group(t):
+        t = t.clone()
+        t[:, :Cg] = 12345.678
+        return t
+    _run(device, torch.float32, shape, groups, layout, "silu", x_fn=first_group)
