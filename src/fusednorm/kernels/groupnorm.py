@@ -1325,8 +1325,8 @@ def _group_shift(M: int, dtype: torch.dtype) -> bool:
     65536, fp16 to 8192, fp32 never: 1000.37 gave y off by 0.02). Only where needed: the
     subtraction and select an element cost the latency-bound UNet shapes' fp32 forward up
     to 2.4% of its time (16x1280x16x16 channels_last 50.6 -> 49.5% of copy, 16x1280x8x8
-    channels_last 62.7 -> 61.6%; the other fp32 group-path cells within 0.7%; ab_gpu.py,
-    v0.37-runs call 4). The corrected two-pass, tried first (an extra sum a tile), cost
+    channels_last 62.7 -> 61.6%; the other fp32 group-path cells within 0.9%; ab_gpu.py,
+    v0.37-runs calls 3-4). The corrected two-pass, tried first (an extra sum a tile), cost
     bf16 up to 17% (16x1280x16x16 channels_last, call 2)."""
     bits = {torch.bfloat16: 8, torch.float16: 11}.get(dtype, 24)
     return M > 2 ** (24 - bits)
