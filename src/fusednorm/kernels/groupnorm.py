@@ -1323,11 +1323,11 @@ def _group_shift(M: int, dtype: torch.dtype) -> bool:
     (SHIFT), so that a group of M equal values gets its mean exactly: a plain sum of them
     is exact while the value's significand and log2(M) fit fp32's 24 bits (bf16 to M =
     65536, fp16 to 8192, fp32 never: 1000.37 gave y off by 0.02). Only where needed: the
-    subtraction and select an element cost the latency-bound UNet shapes' fp32 forward up
-    to 2.4% of its time (16x1280x16x16 channels_last 50.6 -> 49.5% of copy, 16x1280x8x8
-    channels_last 62.7 -> 61.6%; the other fp32 group-path cells within 0.9%; ab_gpu.py,
-    v0.37-runs calls 3-4). The corrected two-pass, tried first (an extra sum a tile), cost
-    bf16 up to 17% (16x1280x16x16 channels_last, call 2)."""
+    subtraction and select an element cost the latency-bound UNet 1280 shapes' fp32
+    forward up to 4% of its time (channels_last 16x16 1.020-1.024x in three runs, 50.6 ->
+    49.5% of copy; 8x8 0.995-1.040x; contiguous 0.976-1.034x; ab_gpu.py, v0.37-runs calls
+    3, 4, 10); the other fp32 group-path cells within 0.9%. The corrected two-pass, tried
+    first (an extra sum a tile), cost bf16 up to 17% (16x1280x16x16 channels_last, call 2)."""
     bits = {torch.bfloat16: 8, torch.float16: 11}.get(dtype, 24)
     return M > 2 ** (24 - bits)
 
