@@ -319,7 +319,7 @@ def _slice_shift(X, R, H, rows, stride_xm, stride_rm, col, M, HAS_RESIDUAL: tl.c
     forward's sums. Any value near the data keeps the shifted sums small; one of the row's
     own values also makes a row of equal values sum to exactly 0, so its mean is exact and
     its xhat 0 (a plain sum rounds, the mean is an ulp off, and rstd = eps^-1/2 scales that
-    ulp: 0.02-1.3 at |x| = 1e3-1e4, fp32)."""
+    ulp: 0.02-0.53 at |x| = 1e3-1e4, fp32, on the GPU: v0.36-runs call 5)."""
     live = rows < M
     k = tl.load(X + rows.to(tl.int64) * stride_xm + col, mask=live, other=0.0).to(tl.float32)
     if HAS_RESIDUAL:
@@ -3285,8 +3285,9 @@ def _tile_shift(N: int, element_size: int) -> bool:
     row's first element (SHIFT), so that a row of N equal values gets its mean exactly.
     A plain sum of them is exact while the value's significand and log2(N) fit fp32's 24
     bits: bf16 (8 bits) to N = 65536, fp16 (11) to 8192, fp32 never: 12345.678 in 768
-    columns gave a mean an ulp off and y off by 1.0 (rstd = eps^-1/2 scales the ulp). Only
-    where needed, because the shift costs one subtraction an element: fp32 LayerNorm at
+    columns gave a mean an ulp off and y off by 0.31 (rstd = eps^-1/2 scales the ulp;
+    v0.36-runs call 5). The element size alone does not tell fp16 from bf16, so 16-bit rows
+    take fp16's limit. Only where needed, because the shift costs one subtraction an element: fp32 LayerNorm at
     32768 (one 32-warp program an SM, each row's steps in series) 96.3-96.8 -> 95.0-95.4%
     of copy, bf16 at 1024 with statistics 97.5-98.0 -> 96.0-96.4 (ab_gpu.py, v0.37-runs
     call 2, 15 rounds, two processes); elsewhere within 0.5%."""
