@@ -2156,8 +2156,8 @@ def test_constant_rows(device, path, dtype, residual, monkeypatch):
     # Rows of equal values far from 0 normalize to exactly the bias, as torch gives them:
     # every path's sums are shifted by one of the row's own values, so the mean is exact.
     # Until v0.37 the tile and loop paths summed x plainly, the mean came out an ulp off
-    # and rstd = eps^-1/2 scaled that ulp: y off by 0.02 at 1000.37 and by 1.3 at
-    # 12345.678 (fp32); 16-bit rows on the cooperative path were off by ulp(mean * rstd)
+    # and rstd = eps^-1/2 scaled that ulp: on the GPU y off by 0.02-0.08 at 1000.37 and
+    # 0.3-0.53 at 12345.678 (fp32, v0.36-runs call 5); 16-bit rows on the cooperative path were off by ulp(mean * rstd)
     # (_centred's FMA form). Rows with spread between them; outputs poisoned.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
