@@ -46,6 +46,10 @@ CASES = {
     # issue 4's "very large" examples (not in the bench's groups suite)
     "vae1024": ((2, 128, 1024, 1024), 32),
     "in3d256": ((1, 32, 256, 256, 256), None),
+    # channels powers of two like UNet 640 / 320's sizes (Cg 16 / 8: the cooperative
+    # columns path's Cg condition; v0.38)
+    "p512": ((16, 512, 32, 32), 32),
+    "p256": ((16, 256, 64, 64), 32),
 }
 L2_BYTES = 50 << 20
 
