@@ -1088,11 +1088,15 @@ def _groupnorm_cols_coop_kernel(
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
+    TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
+    #      an int64 (programs, 8) array of %globaltimer readings at each step's end
 ):
     G = C // Cg
     pid = tl.program_id(0)
     q = pid // K
     k = pid % K
+    if TIMING:
+        tl.store(RSTD + pid * 8, _now())
     cc = tl.arange(0, G_P2 * CG)
     c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
@@ -1123,6 +1127,9 @@ def _groupnorm_cols_coop_kernel(
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g_mean, TAG, g_mask)
             _publish(slots + 1, g_m2, TAG, g_mask)
+            if TIMING:
+                if n == q:
+                    tl.store(RSTD + pid * 8 + 1, _now())
         if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
                 r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
@@ -1135,12 +1142,18 @@ def _groupnorm_cols_coop_kernel(
                 if STATS:
                     tl.store(MEAN + n * G + rg, r_mean, mask=rg < G)
                     tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
+            if TIMING:
+                if n == q:
+                    tl.store(RSTD + pid * 8 + 2, _now())
         if PHASE == 0 or PHASE == 3:
             f = tl.arange(0, FB)
             two = tl.arange(0, 2)
             ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
             v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
             f_mean, f_rstd = _unpack(v, two)
+            if TIMING:
+                if n == q:
+                    tl.store(RSTD + pid * 8 + 3, _now())
             # Entries past G are 0: fold the [FB] words onto the first G_P2.
             m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
             rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
@@ -1154,6 +1167,15 @@ def _groupnorm_cols_coop_kernel(
                 x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
                 z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
                 tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
+    if TIMING:
+        tl.store(RSTD + pid * 8 + 4, _now())
+
+
+@triton.jit
+def _now():
+    """The GPU's global nanosecond timer (%globaltimer; diagnostics only)."""
+    return tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=tl.int64,
+                                     is_pure=False, pack=1)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1685,7 +1707,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()))
+                ("BACKOFF", R._backoff()), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
