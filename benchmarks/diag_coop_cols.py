@@ -40,6 +40,7 @@ def main():
     ap.add_argument("--cases", default="p512,in2d,vae512")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--dtype", default="bfloat16")
+    ap.add_argument("--orders", default="0", help="the kernel's ORDER values to run")
     a = ap.parse_args()
     dtype = getattr(torch, a.dtype)
     dev = torch.device("cuda")
@@ -58,59 +59,68 @@ def main():
         if not prep.slots:
             print(f"{name}: not on the cooperative columns path", flush=True)
             continue
-        L0 = prep.launches[0]
-        consts = tuple((k, True if k == "TIMING" else v) for k, v in L0.constexprs)
-        timed = FixedLaunch(L0.kernel, L0.grid, L0.ints, consts, L0.num_warps, L0.maxnreg)
-        P = L0.grid[0]
-        nbytes = x.numel() * x.element_size()
-        ints = dict(zip(("N", "C", "S", "Cg", "K", "Q", "s_chunk"), L0.ints))
-        plain_us, spans = [], []
-        steps = {i: [] for i in range(1, 5)}
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        for r in range(a.reps + 1):
-            # the plain launch, events around it
-            flush.fill_(r)
-            ws, tag = coop_workspace(dev, prep.slots, fresh=True)
-            start.record()
-            L0((x, w, b, y, y, y, ws), (1e-5, tag))
-            end.record()
-            torch.cuda.synchronize()
-            # the timed launch
-            flush.fill_(r + 1)
-            ws, tag = coop_workspace(dev, prep.slots, fresh=True)
-            t = torch.zeros((P, 8), dtype=torch.int64, device=dev)
-            timed((x, w, b, y, y, t, ws), (1e-5, tag))
-            torch.cuda.synchronize()
-            if r == 0:
-                continue  # compile / warm-up
-            plain_us.append(start.elapsed_time(end) * 1e3)
-            t = t.cpu()
-            t0 = t[:, 0].min().item()
-            rel = (t[:, :5] - t0).tolist()
-            spans.append(max(row[4] for row in rel))
-            for i in range(1, 5):
-                steps[i].append(sorted(row[i] for row in rel))
-        med = lambda v: sorted(v)[len(v) // 2]  # noqa: E731
-        summary = dict(case=name, shape=list(shape), groups=G, programs=P, **ints,
-                       bytes=nbytes, plain_us=plain_us, span_ns=spans)
-        line = (f"{name:8s} P {P} K {ints['K']} Q {ints['Q']} s_chunk {ints['s_chunk']}: plain "
-                f"{med(plain_us):6.1f} us ({2 * nbytes / (med(plain_us) * 1e3):5.0f} "
-                f"GB/s); timed span {med(spans) / 1e3:6.1f} us")
-        print(line, flush=True)
-        names = {1: "chunk read, partials out", 2: "reducer done", 3: "finals seen",
-                 4: "end"}
-        for i in range(1, 5):
-            # per rep: the first, median and last program's reading; median over reps
-            first = med([v[0] for v in steps[i]]) / 1e3
-            mid = med([q(v, 0.5) for v in steps[i]]) / 1e3
-            last = med([v[-1] for v in steps[i]]) / 1e3
-            print(f"   step {i} {names[i]:25s} first {first:6.1f}  median {mid:6.1f}  last "
-                  f"{last:6.1f} us", flush=True)
-            summary[f"step{i}_us"] = dict(first=first, median=mid, last=last)
-        out.append(summary)
+        for order in map(int, a.orders.split(",")):
+            out.append(run(a, name, shape, G, x, w, b, y, prep, order, flush))
     with open(a.out, "w") as f:
         json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                        triton=triton.__version__, cases=out), f, indent=1)
+
+
+def run(a, name, shape, G, x, w, b, y, prep, order, flush):
+    dev = x.device
+    base = prep.launches[0]
+    consts = tuple((k, order if k == "ORDER" else v) for k, v in base.constexprs)
+    L0 = FixedLaunch(base.kernel, base.grid, base.ints, consts, base.num_warps,
+                     base.maxnreg)
+    consts = tuple((k, True if k == "TIMING" else v) for k, v in consts)
+    timed = FixedLaunch(L0.kernel, L0.grid, L0.ints, consts, L0.num_warps, L0.maxnreg)
+    P = L0.grid[0]
+    nbytes = x.numel() * x.element_size()
+    ints = dict(zip(("N", "C", "S", "Cg", "K", "Q", "s_chunk"), L0.ints))
+    plain_us, spans = [], []
+    steps = {i: [] for i in range(1, 5)}
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    for r in range(a.reps + 1):
+        # the plain launch, events around it
+        flush.fill_(r)
+        ws, tag = coop_workspace(dev, prep.slots, fresh=True)
+        start.record()
+        L0((x, w, b, y, y, y, ws), (1e-5, tag))
+        end.record()
+        torch.cuda.synchronize()
+        # the timed launch
+        flush.fill_(r + 1)
+        ws, tag = coop_workspace(dev, prep.slots, fresh=True)
+        t = torch.zeros((P, 8), dtype=torch.int64, device=dev)
+        timed((x, w, b, y, y, t, ws), (1e-5, tag))
+        torch.cuda.synchronize()
+        if r == 0:
+            continue  # compile / warm-up
+        plain_us.append(start.elapsed_time(end) * 1e3)
+        t = t.cpu()
+        t0 = t[:, 0].min().item()
+        rel = (t[:, :5] - t0).tolist()
+        spans.append(max(row[4] for row in rel))
+        for i in range(1, 5):
+            steps[i].append(sorted(row[i] for row in rel))
+    med = lambda v: sorted(v)[len(v) // 2]  # noqa: E731
+    summary = dict(case=name, shape=list(shape), groups=G, order=order, programs=P, **ints,
+                   bytes=nbytes, plain_us=plain_us, span_ns=spans)
+    line = (f"{name:8s} ORDER {order} P {P} K {ints['K']} Q {ints['Q']} s_chunk {ints['s_chunk']}: plain "
+            f"{med(plain_us):6.1f} us ({2 * nbytes / (med(plain_us) * 1e3):5.0f} "
+            f"GB/s); timed span {med(spans) / 1e3:6.1f} us")
+    print(line, flush=True)
+    names = {1: "chunk read, partials out", 2: "reducer done", 3: "finals seen",
+             4: "end"}
+    for i in range(1, 5):
+        # per rep: the first, median and last program's reading; median over reps
+        first = med([v[0] for v in steps[i]]) / 1e3
+        mid = med([q(v, 0.5) for v in steps[i]]) / 1e3
+        last = med([v[-1] for v in steps[i]]) / 1e3
+        print(f"   step {i} {names[i]:25s} first {first:6.1f}  median {mid:6.1f}  last "
+              f"{last:6.1f} us", flush=True)
+        summary[f"step{i}_us"] = dict(first=first, median=mid, last=last)
+    return summary
 
 
 if __name__ == "__main__":

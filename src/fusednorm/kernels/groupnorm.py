@@ -1026,8 +1026,37 @@ def _groupnorm_cols_apply_kernel(
 
 
 @triton.jit
+def _coop_chunk(k, K, S, s_chunk, BLOCK_S: tl.constexpr, ORDER: tl.constexpr):
+    """Chunk k of a sample's K on the cooperative columns path: (its first position, the
+    stride between its tiles' first positions, its tiles, its positions). ORDER 0 and 1:
+    s_chunk consecutive positions (1: the program starts at its tile k mod tiles and wraps
+    around, see _coop_tile); ORDER 2: tiles k, k + K, k + 2K, ... of the sample, so the
+    programs of a sample read it front to back together. k may be a tensor (the merge's
+    counts)."""
+    if ORDER == 2:
+        T = tl.cdiv(S, BLOCK_S)
+        tiles = tl.maximum(T - k + K - 1, 0) // K
+        rows = tiles * BLOCK_S - tl.where((T - 1) % K == k, T * BLOCK_S - S, 0)
+        return k * BLOCK_S, K * BLOCK_S, tiles, rows
+    else:
+        rows = tl.maximum(tl.minimum(S - k * s_chunk, s_chunk), 0)
+        return k * s_chunk, BLOCK_S, tl.cdiv(rows, BLOCK_S), rows
+
+
+@triton.jit
+def _coop_tile(j, k, tiles, first, step, ORDER: tl.constexpr):
+    """The first position of the j-th tile a program reads (_coop_chunk's geometry)."""
+    if ORDER == 1:
+        jj = j + k % tl.maximum(tiles, 1)
+        jj = tl.where(jj >= tiles, jj - tiles, jj)
+        return first + jj * step
+    else:
+        return first + j * step
+
+
+@triton.jit
 def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
-                  BACKOFF: tl.constexpr):
+                  BACKOFF: tl.constexpr, BLOCK_S: tl.constexpr, ORDER: tl.constexpr):
     """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
     (WS as the cooperative columns kernel's) and merge them in chunk order, KB chunks a
     step; returns the groups' element counts, means and M2s ([GB] each; 0 past G)."""
@@ -1046,7 +1075,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl
         pm, pq = _unpack(v, two)
         pm = tl.reshape(pm, [KB, GB])
         pq = tl.reshape(pq, [KB, GB])
-        pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
+        pc = tl.where(live, _coop_chunk(kk, K, S, s_chunk, BLOCK_S, ORDER)[3] * Cg, 0)
         pc = tl.reshape(pc.to(tl.float32), [KB, GB])
         b_cnt = tl.sum(pc, axis=0)
         b_mean = _wmean(pm, pc, tl.maximum(b_cnt, 1.0), 0)
@@ -1088,6 +1117,7 @@ def _groupnorm_cols_coop_kernel(
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
+    ORDER: tl.constexpr,  # how a sample's positions are cut into chunks (_coop_chunk)
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings at each step's end
 ):
@@ -1100,23 +1130,34 @@ def _groupnorm_cols_coop_kernel(
     cc = tl.arange(0, G_P2 * CG)
     c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
-    offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
-    s_lo = k * s_chunk
-    rows = tl.minimum(S - s_lo, s_chunk)
+    offs = (sj * C)[:, None] + cc[None, :]  # in-sample offsets fit in int32 (launcher)
+    first, step, tiles, rows = _coop_chunk(k, K, S, s_chunk, BLOCK_S, ORDER)
+    s_end = tl.minimum(S, first + s_chunk) if ORDER != 2 else S
     cnt = rows.to(tl.float32)
     gi = tl.arange(0, G_P2)
     g_mask = gi < G
     FIN = WS + tl.cast(N, tl.int64) * K * G * 2
     w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
     for n in range(q, N, Q):
-        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+        base = tl.cast(n, tl.int64) * S * C
         if PHASE == 0 or PHASE == 1:
             # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
-            # with one initial value (see rownorm's cooperative forward).
+            # with one initial value (see rownorm's cooperative forward). Sums of x - shift,
+            # shift = the chunk's first position (as _chunk_moments).
             acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
-            c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
-                                          BLOCK_S, STAGES)
+            shift = tl.load(X + base + first * C + cc, mask=c_mask, other=0.0).to(tl.float32)
+            for j in tl.range(0, tiles, num_stages=STAGES):
+                s0 = _coop_tile(j, k, tiles, first, step, ORDER)
+                mask = (s0 + sj < s_end)[:, None] & c_mask[None, :]
+                xt = tl.load(X + base + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
+                d = tl.where(mask, xt - shift[None, :], 0.0)
+                acc1 += d
+                acc2 += d * d
+            s1 = tl.sum(acc1, axis=0)
+            s2 = tl.sum(acc2, axis=0)
+            c_mean = shift + s1 / cnt
+            c_m2 = tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
             # Per group (the chunk's channels have equal counts).
             c_mean = tl.reshape(c_mean, [G_P2, CG])
             c_m2 = tl.reshape(c_m2, [G_P2, CG])
@@ -1133,7 +1174,7 @@ def _groupnorm_cols_coop_kernel(
         if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
                 r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
-                                                    KB, BACKOFF)
+                                                    KB, BACKOFF, BLOCK_S, ORDER)
                 r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + tl.cast(eps, tl.float32))
                 rg = k * GB + tl.arange(0, GB)
                 fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
@@ -1161,9 +1202,10 @@ def _groupnorm_cols_coop_kernel(
             l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
             l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
             scale = l_rstd * w
-            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                at = origin + s0 * C + offs
+            for j in tl.range(0, tiles, num_stages=STAGES):
+                s0 = _coop_tile(j, k, tiles, first, step, ORDER)
+                mask = (s0 + sj < s_end)[:, None] & c_mask[None, :]
+                at = base + s0 * C + offs
                 x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
                 z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
                 tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
@@ -1561,6 +1603,9 @@ COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 3
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
+# How chunks cut a sample (_coop_chunk): 0 consecutive positions, 1 the same with each
+# program starting at its own tile, 2 interleaved tiles.
+COLS_COOP_ORDER = int(os.environ.get("FUSEDNORM_COLS_COOP_ORDER", "0"))
 
 
 @dataclass(frozen=True)
@@ -1707,7 +1752,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("TIMING", False))
+                ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
