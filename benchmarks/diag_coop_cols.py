@@ -41,7 +41,13 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--dtype", default="bfloat16")
     ap.add_argument("--orders", default="0", help="the kernel's ORDER values to run")
+    ap.add_argument("--set", action="append", default=[],
+                    help="NAME=VALUE: a kernels.groupnorm constant (JSON value)")
     a = ap.parse_args()
+    for item in a.set:
+        k, v = item.split("=", 1)
+        setattr(K, k, json.loads(v))
+    K.clear_plan_caches()
     dtype = getattr(torch, a.dtype)
     dev = torch.device("cuda")
     flush = torch.empty(128 << 20, dtype=torch.uint8, device=dev)

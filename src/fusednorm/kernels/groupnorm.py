@@ -1606,6 +1606,8 @@ COLS_COOP_MAX_GROUPS = 64
 # How chunks cut a sample (_coop_chunk): 0 consecutive positions, 1 the same with each
 # program starting at its own tile, 2 interleaved tiles.
 COLS_COOP_ORDER = int(os.environ.get("FUSEDNORM_COLS_COOP_ORDER", "0"))
+# A cap on registers per thread (Triton's maxnreg; None: none).
+COLS_COOP_MAXNREG = None
 
 
 @dataclass(frozen=True)
@@ -1755,7 +1757,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
                 ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
-                                     consts + (("PHASE", ph),) + tail, cfg.num_warps)
+                                     consts + (("PHASE", ph),) + tail, cfg.num_warps,
+                                     COLS_COOP_MAXNREG)
                          for ph in ((1, 2, 3) if split else (0,)))
         G = C // Cg
         slots = N * cfg.k * G * 2 + N * G * 2
