@@ -1,12 +1,13 @@
 """Where the cooperative columns forward's time goes (channels_last GroupNorm, GPU only).
 
-The kernel's TIMING variant stores each program's %globaltimer reading at its start, after
-publishing its first sample's chunk partials (step 1), after its reducer step (2), after
-the wait for that sample's group statistics (3) and at its end (4). This script launches it
+The kernel's TIMING variant stores each program's %globaltimer readings (STEPS below) for
+its first sample: at its start, when its first load (the chunk's shift) has arrived, when
+the chunk is summed, when its partials are published, after its reducer step, after the
+wait for that sample's group statistics, and at its end. This script launches it
 on a cold L2 (a 128 MB buffer written before each launch) with a fresh workspace, several
 times, and prints per step the spread over programs (ns from the first program's start):
-when the last program finished step 1 is when the slowest chunk of the round was read, and
-the gap from there to step 3 is the exchange (reducers' merge and the finals' wait).
+when the last program published its partials is when the slowest chunk of the round was
+read, and the gap from there to the finals seen is the exchange.
 Beside it, the plain launch's time from CUDA events on the same cold L2.
 
     python benchmarks/diag_coop_cols.py OUT.json [--cases p512,in2d,vae512] [--reps 5]"""
@@ -28,6 +29,12 @@ CASES = {
     "unet640": ((16, 640, 32, 32), 32),
     "unet320": ((16, 320, 64, 64), 32),
 }
+
+
+# The TIMING variant's readings, per program (ns; first program's start = 0).
+STEPS = {0: "start", 1: "first load (shift) in", 2: "chunk summed (loop + reduction)",
+         3: "partials published", 4: "reducer done", 5: "finals seen", 6: "end",
+         "loop": "duration: first load -> summed"}
 
 
 def q(v, f):
@@ -84,7 +91,8 @@ def run(a, name, shape, G, x, w, b, y, prep, order, flush):
     nbytes = x.numel() * x.element_size()
     ints = dict(zip(("N", "C", "S", "Cg", "K", "Q", "s_chunk"), L0.ints))
     plain_us, spans = [], []
-    steps = {i: [] for i in range(1, 5)}
+    steps = {i: [] for i in range(0, 7)}
+    steps["loop"] = []
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     for r in range(a.reps + 1):
         # the plain launch, events around it
@@ -105,10 +113,12 @@ def run(a, name, shape, G, x, w, b, y, prep, order, flush):
         plain_us.append(start.elapsed_time(end) * 1e3)
         t = t.cpu()
         t0 = t[:, 0].min().item()
-        rel = (t[:, :5] - t0).tolist()
-        spans.append(max(row[4] for row in rel))
-        for i in range(1, 5):
+        rel = (t[:, :7] - t0).tolist()
+        spans.append(max(row[6] for row in rel))
+        for i in range(0, 7):
             steps[i].append(sorted(row[i] for row in rel))
+        # per program, its chunk's loop and reduction from its shift's arrival
+        steps["loop"].append(sorted(row[2] - row[1] for row in rel))
     med = lambda v: sorted(v)[len(v) // 2]  # noqa: E731
     summary = dict(case=name, shape=list(shape), groups=G, order=order, programs=P, **ints,
                    bytes=nbytes, plain_us=plain_us, span_ns=spans)
@@ -116,14 +126,12 @@ def run(a, name, shape, G, x, w, b, y, prep, order, flush):
             f"{med(plain_us):6.1f} us ({2 * nbytes / (med(plain_us) * 1e3):5.0f} "
             f"GB/s); timed span {med(spans) / 1e3:6.1f} us")
     print(line, flush=True)
-    names = {1: "chunk read, partials out", 2: "reducer done", 3: "finals seen",
-             4: "end"}
-    for i in range(1, 5):
+    for i in list(range(0, 7)) + ["loop"]:
         # per rep: the first, median and last program's reading; median over reps
         first = med([v[0] for v in steps[i]]) / 1e3
         mid = med([q(v, 0.5) for v in steps[i]]) / 1e3
         last = med([v[-1] for v in steps[i]]) / 1e3
-        print(f"   step {i} {names[i]:25s} first {first:6.1f}  median {mid:6.1f}  last "
+        print(f"   {str(i):4s} {STEPS[i]:32s} first {first:6.1f}  median {mid:6.1f}  last "
               f"{last:6.1f} us", flush=True)
         summary[f"step{i}_us"] = dict(first=first, median=mid, last=last)
     return summary

@@ -1119,7 +1119,7 @@ def _groupnorm_cols_coop_kernel(
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     ORDER: tl.constexpr,  # how a sample's positions are cut into chunks (_coop_chunk)
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
-    #      an int64 (programs, 8) array of %globaltimer readings at each step's end
+    #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
 ):
     G = C // Cg
     pid = tl.program_id(0)
@@ -1147,6 +1147,9 @@ def _groupnorm_cols_coop_kernel(
             acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             shift = tl.load(X + base + first * C + cc, mask=c_mask, other=0.0).to(tl.float32)
+            if TIMING:
+                if n == q:
+                    tl.store(RSTD + pid * 8 + 1, _now_after(tl.sum(shift, axis=0)))
             for j in tl.range(0, tiles, num_stages=STAGES):
                 s0 = _coop_tile(j, k, tiles, first, step, ORDER)
                 mask = (s0 + sj < s_end)[:, None] & c_mask[None, :]
@@ -1156,6 +1159,9 @@ def _groupnorm_cols_coop_kernel(
                 acc2 += d * d
             s1 = tl.sum(acc1, axis=0)
             s2 = tl.sum(acc2, axis=0)
+            if TIMING:
+                if n == q:
+                    tl.store(RSTD + pid * 8 + 2, _now_after(tl.sum(s1 + s2, axis=0)))
             c_mean = shift + s1 / cnt
             c_m2 = tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
             # Per group (the chunk's channels have equal counts).
@@ -1170,7 +1176,7 @@ def _groupnorm_cols_coop_kernel(
             _publish(slots + 1, g_m2, TAG, g_mask)
             if TIMING:
                 if n == q:
-                    tl.store(RSTD + pid * 8 + 1, _now())
+                    tl.store(RSTD + pid * 8 + 3, _now())
         if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
                 r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
@@ -1185,7 +1191,7 @@ def _groupnorm_cols_coop_kernel(
                     tl.store(RSTD + n * G + rg, r_rstd, mask=rg < G)
             if TIMING:
                 if n == q:
-                    tl.store(RSTD + pid * 8 + 2, _now())
+                    tl.store(RSTD + pid * 8 + 4, _now())
         if PHASE == 0 or PHASE == 3:
             f = tl.arange(0, FB)
             two = tl.arange(0, 2)
@@ -1194,7 +1200,7 @@ def _groupnorm_cols_coop_kernel(
             f_mean, f_rstd = _unpack(v, two)
             if TIMING:
                 if n == q:
-                    tl.store(RSTD + pid * 8 + 3, _now())
+                    tl.store(RSTD + pid * 8 + 5, _now())
             # Entries past G are 0: fold the [FB] words onto the first G_P2.
             m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
             rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
@@ -1210,7 +1216,7 @@ def _groupnorm_cols_coop_kernel(
                 z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
                 tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
     if TIMING:
-        tl.store(RSTD + pid * 8 + 4, _now())
+        tl.store(RSTD + pid * 8 + 6, _now())
 
 
 @triton.jit
@@ -1218,6 +1224,13 @@ def _now():
     """The GPU's global nanosecond timer (%globaltimer; diagnostics only)."""
     return tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l", [], dtype=tl.int64,
                                      is_pure=False, pack=1)
+
+
+@triton.jit
+def _now_after(v):
+    """%globaltimer read once the fp32 scalar v is computed (an operand of the read)."""
+    return tl.inline_asm_elementwise("{ .reg .f32 %t; mov.f32 %t, $1; mov.u64 $0, %globaltimer; }",
+                                     "=l,f", [v], dtype=tl.int64, is_pure=False, pack=1)
 
 
 # ----------------------------------------------------------------------------------------
