@@ -1055,6 +1055,21 @@ def _coop_tile(j, k, tiles, first, step, ORDER: tl.constexpr):
 
 
 @triton.jit
+def _prefetch_chunk(X, base, first, rows, C, ok):
+    """Ask the L2 for a chunk of `rows` whole positions of channels_last x from position
+    `first` (base: the sample's first element): one bulk prefetch by the program's first
+    thread (rownorm._prefetch_l2's instruction), skipped where `ok` is false or the chunk's
+    address is not 16-byte aligned. GPU only: the interpreter runs no inline assembly."""
+    ELT: tl.constexpr = X.dtype.element_ty.primitive_bitwidth // 8
+    addr = (X + base + first * C).to(tl.int64, bitcast=True)
+    nbytes = rows * C * ELT // 16 * 16
+    go = ok & (addr % 16 == 0) & (nbytes > 0)
+    tl.inline_asm_elementwise(asm=R._PREFETCH_ASM, constraints="=r,l,r,r",
+                              args=[addr, go.to(tl.int32), nbytes.to(tl.int32)],
+                              dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
 def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
                   BACKOFF: tl.constexpr, BLOCK_S: tl.constexpr, ORDER: tl.constexpr):
     """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
@@ -1118,6 +1133,8 @@ def _groupnorm_cols_coop_kernel(
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     ORDER: tl.constexpr,  # how a sample's positions are cut into chunks (_coop_chunk)
+    PREFETCH: tl.constexpr,  # ORDER 0 / 1: 1 each chunk asked of the L2 at its round's
+    #      start, 2 also the next round's chunk once this one's partials are out
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
 ):
@@ -1140,6 +1157,9 @@ def _groupnorm_cols_coop_kernel(
     w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
     for n in range(q, N, Q):
         base = tl.cast(n, tl.int64) * S * C
+        if PREFETCH > 0 and (PHASE == 0 or PHASE == 1):
+            if PREFETCH == 1 or n == q:
+                _prefetch_chunk(X, base, first, rows, C, rows > 0)
         if PHASE == 0 or PHASE == 1:
             # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
             # with one initial value (see rownorm's cooperative forward). Sums of x - shift,
@@ -1174,6 +1194,9 @@ def _groupnorm_cols_coop_kernel(
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g_mean, TAG, g_mask)
             _publish(slots + 1, g_m2, TAG, g_mask)
+            if PREFETCH == 2:
+                _prefetch_chunk(X, base + tl.cast(Q, tl.int64) * S * C, first, rows, C,
+                                (rows > 0) & (n + Q < N))
             if TIMING:
                 if n == q:
                     tl.store(RSTD + pid * 8 + 3, _now())
@@ -1621,6 +1644,8 @@ COLS_COOP_MAX_GROUPS = 64
 COLS_COOP_ORDER = int(os.environ.get("FUSEDNORM_COLS_COOP_ORDER", "0"))
 # A cap on registers per thread (Triton's maxnreg; None: none).
 COLS_COOP_MAXNREG = None
+# L2 prefetch of each program's chunk (the kernel's PREFETCH; 0 none).
+COLS_COOP_PREFETCH = int(os.environ.get("FUSEDNORM_COLS_COOP_PREFETCH", "0"))
 
 
 @dataclass(frozen=True)
@@ -1767,7 +1792,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER), ("TIMING", False))
+                ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER),
+                ("PREFETCH", 0 if split else COLS_COOP_PREFETCH), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps,
