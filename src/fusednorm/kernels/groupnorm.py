@@ -1133,6 +1133,7 @@ def _groupnorm_cols_coop_kernel(
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     ORDER: tl.constexpr,  # how a sample's positions are cut into chunks (_coop_chunk)
+    Y_STORE: tl.constexpr,  # y's stores: 0 plain, 1 evict_first, 2 .cs, 3 .wt
     PREFETCH: tl.constexpr,  # ORDER 0 / 1: 1 each chunk asked of the L2 at its round's
     #      start, 2 also the next round's chunk once this one's partials are out
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
@@ -1237,7 +1238,15 @@ def _groupnorm_cols_coop_kernel(
                 at = base + s0 * C + offs
                 x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
                 z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
-                tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
+                yt = _activation(z, ACTIVATION).to(Y.dtype.element_ty)
+                if Y_STORE == 1:
+                    tl.store(Y + at, yt, mask=mask, eviction_policy="evict_first")
+                elif Y_STORE == 2:
+                    tl.store(Y + at, yt, mask=mask, cache_modifier=".cs")
+                elif Y_STORE == 3:
+                    tl.store(Y + at, yt, mask=mask, cache_modifier=".wt")
+                else:
+                    tl.store(Y + at, yt, mask=mask)
     if TIMING:
         tl.store(RSTD + pid * 8 + 6, _now())
 
@@ -1644,6 +1653,8 @@ COLS_COOP_MAX_GROUPS = 64
 COLS_COOP_ORDER = int(os.environ.get("FUSEDNORM_COLS_COOP_ORDER", "0"))
 # A cap on registers per thread (Triton's maxnreg; None: none).
 COLS_COOP_MAXNREG = None
+# The cache policy of y's stores (the kernel's Y_STORE; 0 none).
+COLS_COOP_Y_STORE = 0
 # L2 prefetch of each program's chunk (the kernel's PREFETCH; 0 none).
 COLS_COOP_PREFETCH = int(os.environ.get("FUSEDNORM_COLS_COOP_PREFETCH", "0"))
 
@@ -1793,7 +1804,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
                 ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER),
-                ("PREFETCH", 0 if split else COLS_COOP_PREFETCH), ("TIMING", False))
+                ("Y_STORE", COLS_COOP_Y_STORE), ("PREFETCH", 0 if split else COLS_COOP_PREFETCH), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps,
