@@ -47,7 +47,6 @@ def main():
     ap.add_argument("--cases", default="p512,in2d,vae512")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--dtype", default="bfloat16")
-    ap.add_argument("--orders", default="0", help="the kernel's ORDER values to run")
     ap.add_argument("--set", action="append", default=[],
                     help="NAME=VALUE: a kernels.groupnorm constant (JSON value)")
     a = ap.parse_args()
@@ -72,20 +71,16 @@ def main():
         if not prep.slots:
             print(f"{name}: not on the cooperative columns path", flush=True)
             continue
-        for order in map(int, a.orders.split(",")):
-            out.append(run(a, name, shape, G, x, w, b, y, prep, order, flush))
+        out.append(run(a, name, shape, G, x, w, b, y, prep, flush))
     with open(a.out, "w") as f:
         json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
                        triton=triton.__version__, cases=out), f, indent=1)
 
 
-def run(a, name, shape, G, x, w, b, y, prep, order, flush):
+def run(a, name, shape, G, x, w, b, y, prep, flush):
     dev = x.device
-    base = prep.launches[0]
-    consts = tuple((k, order if k == "ORDER" else v) for k, v in base.constexprs)
-    L0 = FixedLaunch(base.kernel, base.grid, base.ints, consts, base.num_warps,
-                     base.maxnreg)
-    consts = tuple((k, True if k == "TIMING" else v) for k, v in consts)
+    L0 = prep.launches[0]
+    consts = tuple((k, True if k == "TIMING" else v) for k, v in L0.constexprs)
     timed = FixedLaunch(L0.kernel, L0.grid, L0.ints, consts, L0.num_warps, L0.maxnreg)
     P = L0.grid[0]
     nbytes = x.numel() * x.element_size()
@@ -120,9 +115,9 @@ def run(a, name, shape, G, x, w, b, y, prep, order, flush):
         # per program, its chunk's loop and reduction from its shift's arrival
         steps["loop"].append(sorted(row[2] - row[1] for row in rel))
     med = lambda v: sorted(v)[len(v) // 2]  # noqa: E731
-    summary = dict(case=name, shape=list(shape), groups=G, order=order, programs=P, **ints,
+    summary = dict(case=name, shape=list(shape), groups=G, programs=P, **ints,
                    bytes=nbytes, plain_us=plain_us, span_ns=spans)
-    line = (f"{name:8s} ORDER {order} P {P} K {ints['K']} Q {ints['Q']} s_chunk {ints['s_chunk']}: plain "
+    line = (f"{name:8s} P {P} K {ints['K']} Q {ints['Q']} s_chunk {ints['s_chunk']}: plain "
             f"{med(plain_us):6.1f} us ({2 * nbytes / (med(plain_us) * 1e3):5.0f} "
             f"GB/s); timed span {med(spans) / 1e3:6.1f} us")
     print(line, flush=True)

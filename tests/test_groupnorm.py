@@ -511,6 +511,34 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
         K.clear_plan_caches()
 
 
+@pytest.mark.gpu
+def test_cols_coop_timing_variant():
+    # benchmarks/diag_coop_cols.py's launch: the TIMING variant writes y as the plain
+    # launch does, and each program's %globaltimer readings in step order.
+    from fusednorm.kernels.launch import FixedLaunch, coop_workspace
+    dev = torch.device("cuda")
+    x = _to_layout(torch.randn((4, 64, 16, 16), device=dev) + 0.5, "channels_last")
+    x = x.to(torch.bfloat16)
+    w = torch.randn(64, device=dev, dtype=torch.bfloat16)
+    b = torch.randn(64, device=dev, dtype=torch.bfloat16)
+    y = torch.full_like(x, float("nan"))
+    prep = K.prepare_fwd(x, 8, None, w, b, y, False)
+    assert prep.slots > 0, "not on the cooperative columns path"
+    L0 = prep.launches[0]
+    ws, tag = coop_workspace(dev, prep.slots, fresh=True)
+    L0((x, w, b, y, y, y, ws), (1e-5, tag))
+    consts = tuple((k, True if k == "TIMING" else v) for k, v in L0.constexprs)
+    timed = FixedLaunch(L0.kernel, L0.grid, L0.ints, consts, L0.num_warps, L0.maxnreg)
+    y2 = torch.full_like(x, float("nan"))
+    t = torch.zeros((L0.grid[0], 8), dtype=torch.int64, device=dev)
+    ws, tag = coop_workspace(dev, prep.slots, fresh=True)
+    timed((x, w, b, y2, y2, t, ws), (1e-5, tag))
+    torch.testing.assert_close(y2, y, rtol=0, atol=0)
+    steps = t[:, :7].cpu()
+    assert (steps > 0).all()
+    assert (steps[:, 1:] >= steps[:, :-1]).all(), "readings out of step order"
+
+
 def test_cols_coop_declines():
     # Cg not a power of two, or more than COLS_COOP_MAX_GROUPS groups: the columns path.
     for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):

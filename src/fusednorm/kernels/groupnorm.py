@@ -767,13 +767,18 @@ def _cols_tile(pid, n_chunks, s_chunk, S, C, BLOCK_C: tl.constexpr):
 
 @triton.jit
 def _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
-                   BLOCK_S: tl.constexpr, STAGES: tl.constexpr):
+                   BLOCK_S: tl.constexpr, STAGES: tl.constexpr, TIMING: tl.constexpr = False,
+                   T=None, first=False):
     """Per channel cc, the mean and M2 of x over `rows` positions of a channels_last chunk
     (element (s, c) at origin + s * C + c; offs = in-tile offsets, sj = tile positions;
     acc1, acc2: zeroed [BLOCK_S, channels] accumulators), from sums of x - shift, shift =
     the chunk's first position: no cancellation when the mean is large against the
-    spread."""
+    spread. TIMING (the cooperative columns kernel's): where `first`, %globaltimer at T[1]
+    once the shift has arrived and at T[2] once the sums are done."""
     shift = tl.load(X + origin + cc, mask=c_mask, other=0.0).to(tl.float32)
+    if TIMING:
+        if first:
+            tl.store(T + 1, _now_after(tl.sum(shift, axis=0)))
     for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
         mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
         x = tl.load(X + origin + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
@@ -782,6 +787,9 @@ def _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
         acc2 += d * d
     s1 = tl.sum(acc1, axis=0)
     s2 = tl.sum(acc2, axis=0)
+    if TIMING:
+        if first:
+            tl.store(T + 2, _now_after(tl.sum(s1 + s2, axis=0)))
     cnt = rows.to(tl.float32)
     return shift + s1 / cnt, tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
 
@@ -1026,52 +1034,8 @@ def _groupnorm_cols_apply_kernel(
 
 
 @triton.jit
-def _coop_chunk(k, K, S, s_chunk, BLOCK_S: tl.constexpr, ORDER: tl.constexpr):
-    """Chunk k of a sample's K on the cooperative columns path: (its first position, the
-    stride between its tiles' first positions, its tiles, its positions). ORDER 0 and 1:
-    s_chunk consecutive positions (1: the program starts at its tile k mod tiles and wraps
-    around, see _coop_tile); ORDER 2: tiles k, k + K, k + 2K, ... of the sample, so the
-    programs of a sample read it front to back together. k may be a tensor (the merge's
-    counts)."""
-    if ORDER == 2:
-        T = tl.cdiv(S, BLOCK_S)
-        tiles = tl.maximum(T - k + K - 1, 0) // K
-        rows = tiles * BLOCK_S - tl.where((T - 1) % K == k, T * BLOCK_S - S, 0)
-        return k * BLOCK_S, K * BLOCK_S, tiles, rows
-    else:
-        rows = tl.maximum(tl.minimum(S - k * s_chunk, s_chunk), 0)
-        return k * s_chunk, BLOCK_S, tl.cdiv(rows, BLOCK_S), rows
-
-
-@triton.jit
-def _coop_tile(j, k, tiles, first, step, ORDER: tl.constexpr):
-    """The first position of the j-th tile a program reads (_coop_chunk's geometry)."""
-    if ORDER == 1:
-        jj = j + k % tl.maximum(tiles, 1)
-        jj = tl.where(jj >= tiles, jj - tiles, jj)
-        return first + jj * step
-    else:
-        return first + j * step
-
-
-@triton.jit
-def _prefetch_chunk(X, base, first, rows, C, ok):
-    """Ask the L2 for a chunk of `rows` whole positions of channels_last x from position
-    `first` (base: the sample's first element): one bulk prefetch by the program's first
-    thread (rownorm._prefetch_l2's instruction), skipped where `ok` is false or the chunk's
-    address is not 16-byte aligned. GPU only: the interpreter runs no inline assembly."""
-    ELT: tl.constexpr = X.dtype.element_ty.primitive_bitwidth // 8
-    addr = (X + base + first * C).to(tl.int64, bitcast=True)
-    nbytes = rows * C * ELT // 16 * 16
-    go = ok & (addr % 16 == 0) & (nbytes > 0)
-    tl.inline_asm_elementwise(asm=R._PREFETCH_ASM, constraints="=r,l,r,r",
-                              args=[addr, go.to(tl.int32), nbytes.to(tl.int32)],
-                              dtype=tl.int32, is_pure=False, pack=1)
-
-
-@triton.jit
 def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
-                  BACKOFF: tl.constexpr, BLOCK_S: tl.constexpr, ORDER: tl.constexpr):
+                  BACKOFF: tl.constexpr):
     """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
     (WS as the cooperative columns kernel's) and merge them in chunk order, KB chunks a
     step; returns the groups' element counts, means and M2s ([GB] each; 0 past G)."""
@@ -1090,7 +1054,7 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl
         pm, pq = _unpack(v, two)
         pm = tl.reshape(pm, [KB, GB])
         pq = tl.reshape(pq, [KB, GB])
-        pc = tl.where(live, _coop_chunk(kk, K, S, s_chunk, BLOCK_S, ORDER)[3] * Cg, 0)
+        pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
         pc = tl.reshape(pc.to(tl.float32), [KB, GB])
         b_cnt = tl.sum(pc, axis=0)
         b_mean = _wmean(pm, pc, tl.maximum(b_cnt, 1.0), 0)
@@ -1132,10 +1096,6 @@ def _groupnorm_cols_coop_kernel(
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
-    ORDER: tl.constexpr,  # how a sample's positions are cut into chunks (_coop_chunk)
-    Y_STORE: tl.constexpr,  # y's stores: 0 plain, 1 evict_first, 2 .cs, 3 .wt
-    PREFETCH: tl.constexpr,  # ORDER 0 / 1: 1 each chunk asked of the L2 at its round's
-    #      start, 2 also the next round's chunk once this one's partials are out
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
 ):
@@ -1148,43 +1108,23 @@ def _groupnorm_cols_coop_kernel(
     cc = tl.arange(0, G_P2 * CG)
     c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
-    offs = (sj * C)[:, None] + cc[None, :]  # in-sample offsets fit in int32 (launcher)
-    first, step, tiles, rows = _coop_chunk(k, K, S, s_chunk, BLOCK_S, ORDER)
-    s_end = tl.minimum(S, first + s_chunk) if ORDER != 2 else S
+    offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
+    s_lo = k * s_chunk
+    rows = tl.minimum(S - s_lo, s_chunk)
     cnt = rows.to(tl.float32)
     gi = tl.arange(0, G_P2)
     g_mask = gi < G
     FIN = WS + tl.cast(N, tl.int64) * K * G * 2
     w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
     for n in range(q, N, Q):
-        base = tl.cast(n, tl.int64) * S * C
-        if PREFETCH > 0 and (PHASE == 0 or PHASE == 1):
-            if PREFETCH == 1 or n == q:
-                _prefetch_chunk(X, base, first, rows, C, rows > 0)
+        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
         if PHASE == 0 or PHASE == 1:
             # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
-            # with one initial value (see rownorm's cooperative forward). Sums of x - shift,
-            # shift = the chunk's first position (as _chunk_moments).
+            # with one initial value (see rownorm's cooperative forward).
             acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
             acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
-            shift = tl.load(X + base + first * C + cc, mask=c_mask, other=0.0).to(tl.float32)
-            if TIMING:
-                if n == q:
-                    tl.store(RSTD + pid * 8 + 1, _now_after(tl.sum(shift, axis=0)))
-            for j in tl.range(0, tiles, num_stages=STAGES):
-                s0 = _coop_tile(j, k, tiles, first, step, ORDER)
-                mask = (s0 + sj < s_end)[:, None] & c_mask[None, :]
-                xt = tl.load(X + base + s0 * C + offs, mask=mask, other=0.0).to(tl.float32)
-                d = tl.where(mask, xt - shift[None, :], 0.0)
-                acc1 += d
-                acc2 += d * d
-            s1 = tl.sum(acc1, axis=0)
-            s2 = tl.sum(acc2, axis=0)
-            if TIMING:
-                if n == q:
-                    tl.store(RSTD + pid * 8 + 2, _now_after(tl.sum(s1 + s2, axis=0)))
-            c_mean = shift + s1 / cnt
-            c_m2 = tl.maximum(s2 - s1 * (s1 / cnt), 0.0)
+            c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
+                                          BLOCK_S, STAGES, TIMING, RSTD + pid * 8, n == q)
             # Per group (the chunk's channels have equal counts).
             c_mean = tl.reshape(c_mean, [G_P2, CG])
             c_m2 = tl.reshape(c_m2, [G_P2, CG])
@@ -1195,16 +1135,13 @@ def _groupnorm_cols_coop_kernel(
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g_mean, TAG, g_mask)
             _publish(slots + 1, g_m2, TAG, g_mask)
-            if PREFETCH == 2:
-                _prefetch_chunk(X, base + tl.cast(Q, tl.int64) * S * C, first, rows, C,
-                                (rows > 0) & (n + Q < N))
             if TIMING:
                 if n == q:
                     tl.store(RSTD + pid * 8 + 3, _now())
         if PHASE == 0 or PHASE == 2:
             if k * GB < G:  # a reducer: merge groups [k * GB, (k + 1) * GB)
                 r_cnt, r_mean, r_m2 = _merge_chunks(WS, n, K, G, S, s_chunk, Cg, k * GB, TAG, GB,
-                                                    KB, BACKOFF, BLOCK_S, ORDER)
+                                                    KB, BACKOFF)
                 r_rstd = 1.0 / tl.sqrt(r_m2 / tl.maximum(r_cnt, 1.0) + tl.cast(eps, tl.float32))
                 rg = k * GB + tl.arange(0, GB)
                 fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
@@ -1232,21 +1169,12 @@ def _groupnorm_cols_coop_kernel(
             l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
             l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
             scale = l_rstd * w
-            for j in tl.range(0, tiles, num_stages=STAGES):
-                s0 = _coop_tile(j, k, tiles, first, step, ORDER)
-                mask = (s0 + sj < s_end)[:, None] & c_mask[None, :]
-                at = base + s0 * C + offs
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
                 x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
                 z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
-                yt = _activation(z, ACTIVATION).to(Y.dtype.element_ty)
-                if Y_STORE == 1:
-                    tl.store(Y + at, yt, mask=mask, eviction_policy="evict_first")
-                elif Y_STORE == 2:
-                    tl.store(Y + at, yt, mask=mask, cache_modifier=".cs")
-                elif Y_STORE == 3:
-                    tl.store(Y + at, yt, mask=mask, cache_modifier=".wt")
-                else:
-                    tl.store(Y + at, yt, mask=mask)
+                tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
     if TIMING:
         tl.store(RSTD + pid * 8 + 6, _now())
 
@@ -1261,8 +1189,9 @@ def _now():
 @triton.jit
 def _now_after(v):
     """%globaltimer read once the fp32 scalar v is computed (an operand of the read)."""
-    return tl.inline_asm_elementwise("{ .reg .f32 %t; mov.f32 %t, $1; mov.u64 $0, %globaltimer; }",
-                                     "=l,f", [v], dtype=tl.int64, is_pure=False, pack=1)
+    return tl.inline_asm_elementwise(
+        "{ .reg .f32 %t; mov.f32 %t, $1; mov.u64 $0, %globaltimer; }", "=l,f", [v],
+        dtype=tl.int64, is_pure=False, pack=1)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1648,15 +1577,6 @@ COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 3
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
-# How chunks cut a sample (_coop_chunk): 0 consecutive positions, 1 the same with each
-# program starting at its own tile, 2 interleaved tiles.
-COLS_COOP_ORDER = int(os.environ.get("FUSEDNORM_COLS_COOP_ORDER", "0"))
-# A cap on registers per thread (Triton's maxnreg; None: none).
-COLS_COOP_MAXNREG = None
-# The cache policy of y's stores (the kernel's Y_STORE; 0 none).
-COLS_COOP_Y_STORE = 0
-# L2 prefetch of each program's chunk (the kernel's PREFETCH; 0 none).
-COLS_COOP_PREFETCH = int(os.environ.get("FUSEDNORM_COLS_COOP_PREFETCH", "0"))
 
 
 @dataclass(frozen=True)
@@ -1803,12 +1723,10 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("ORDER", COLS_COOP_ORDER),
-                ("Y_STORE", COLS_COOP_Y_STORE), ("PREFETCH", 0 if split else COLS_COOP_PREFETCH), ("TIMING", False))
+                ("BACKOFF", R._backoff()), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
-                                     consts + (("PHASE", ph),) + tail, cfg.num_warps,
-                                     COLS_COOP_MAXNREG)
+                                     consts + (("PHASE", ph),) + tail, cfg.num_warps)
                          for ph in ((1, 2, 3) if split else (0,)))
         G = C // Cg
         slots = N * cfg.k * G * 2 + N * G * 2
