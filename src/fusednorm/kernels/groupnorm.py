@@ -1569,7 +1569,12 @@ def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig
 # unvectorized; that layout is gone). Settings within a point of these: 2 programs per
 # SM, 4 stages; worse: 8 warps (-4 to -11), an L2 budget of 12 MB (-2 to -9) or 36 MB
 # (-1 to -5). Samples over the budget (VAE 256 / 128, InstanceNorm 3-D 64^3 / 128^3) take
-# the columns path.
+# the columns path. v0.38 (results/2026-11-27-v0.38-runs, the kernel's TIMING readings): one
+# round of 16.7 MB (16x512x32x32) reads its chunks in 12-13 us where the same loop alone
+# takes 8-9, exchanges in 1.5-2 us, and writes y from L2 in 3-7 us a program; the order of
+# a chunk's tiles, 2 / 4 / 5 stages, tiles of 1024 / 2048 (more programs an SM), a register
+# cap, an L2 prefetch of each chunk and y's cache policies each left it within a point or
+# lower (+2 at that shape for y evict_first / .cs only).
 COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
 COLS_COOP_TILE = 4096
 COLS_COOP_WARPS = 4
