@@ -1573,7 +1573,7 @@ def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig
 # round of 16.7 MB (16x512x32x32) reads its chunks in 12-13 us where the same loop alone
 # takes 8-9, exchanges in 1.5-2 us, and writes y from L2 in 3-7 us a program; the order of
 # a chunk's tiles, 2 / 4 / 5 stages, tiles of 1024 / 2048 (more programs an SM), a register
-# cap, an L2 prefetch of each chunk and y's cache policies each left it within a point or
+# cap, an L2 prefetch of each chunk and y's cache policies each left it within 1.2 points or
 # lower (+2 at that shape for y evict_first / .cs only).
 COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
 COLS_COOP_TILE = 4096
