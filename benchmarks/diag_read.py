@@ -55,6 +55,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("--mib", default="16,32")
+    ap.add_argument("--after-write", action="store_true",
+                    help="also time each read after a write of as many bytes elsewhere (the "
+                         "L2 then holds dirty lines, as after an earlier call's y): the read's "
+                         "share is the pair's time less the write's alone")
     a = ap.parse_args()
     clock = CudaClock(warmup_ms=10, rep_ms=60)
     copy = copy_gbps(clock, torch.device("cuda"))
@@ -69,6 +73,8 @@ def main():
         grid = list(itertools.product((256,), ((8, 512),), (4,), (3, 4), (0, 1, 2)))
         grid += list(itertools.product((512,), ((8, 512),), (4,), (3,), (0, 2)))
         grid += list(itertools.product((256,), ((16, 512),), (8,), (3,), (0, 2)))
+        if a.after_write:
+            grid = [(256, (8, 512), 4, 3, 0), (256, (8, 512), 4, 3, 2)]
         for programs, (r, c), warps, stages, body in grid:
             tile = r * c
             chunk = n // programs
@@ -82,11 +88,24 @@ def main():
                       f"{type(e).__name__}", flush=True)
                 continue
             pct = 100 * 2 * n * 2 / ms / 1e6 / copy
+            if a.after_write:
+                ys = [torch.empty_like(x) for x in xs]
+                w_ms = graph_ms([lambda y=y: y.fill_(1.0) for y in ys])
+                both = graph_ms([c for x, y in zip(xs, ys) for c in (
+                    lambda y=y: y.fill_(1.0),
+                    lambda x=x: _read_kernel[(programs,)](x, out, chunk, c, r, c, stages, body,
+                                                         num_warps=warps))])
+                del ys
+                print(f"    after a write of as many bytes: write {w_ms * 1e3:6.1f} us, write "
+                      f"+ read {both * 1e3:6.1f} us, the read's share {(both - w_ms) * 1e3:6.1f} "
+                      f"us (alone {ms * 1e3:6.1f})", flush=True)
             print(f"{mib:3d} MiB P {programs:5d} tile {r:2d}x{c} warps {warps} stages {stages} "
                   f"body {body}: "
                   f"{ms * 1e3:6.1f} us  {pct:5.1f}%", flush=True)
             rows.append(dict(mib=mib, programs=programs, tile=[r, c], warps=warps,
-                             stages=stages, body=body, us=ms * 1e3, pct=pct))
+                             stages=stages, body=body, us=ms * 1e3, pct=pct,
+                             **(dict(write_us=w_ms * 1e3, write_read_us=both * 1e3)
+                                if a.after_write else {})))
         del xs
     with open(a.out, "w") as f:
         json.dump(dict(device=torch.cuda.get_device_name(), torch=torch.__version__,
