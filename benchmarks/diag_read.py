@@ -91,10 +91,10 @@ def main():
             if a.after_write:
                 ys = [torch.empty_like(x) for x in xs]
                 w_ms = graph_ms([lambda y=y: y.fill_(1.0) for y in ys])
-                both = graph_ms([c for x, y in zip(xs, ys) for c in (
+                both = graph_ms([fn for x, y in zip(xs, ys) for fn in (
                     lambda y=y: y.fill_(1.0),
-                    lambda x=x: _read_kernel[(programs,)](x, out, chunk, c, r, c, stages, body,
-                                                         num_warps=warps))])
+                    lambda x=x, r=r, c=c: _read_kernel[(programs,)](
+                        x, out, chunk, c, r, c, stages, body, num_warps=warps))])
                 del ys
                 print(f"    after a write of as many bytes: write {w_ms * 1e3:6.1f} us, write "
                       f"+ read {both * 1e3:6.1f} us, the read's share {(both - w_ms) * 1e3:6.1f} "
