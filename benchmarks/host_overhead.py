@@ -8,7 +8,8 @@ otherwise the kernel time. Variants, from the user's call down to the bare launc
   fusednorm    fusednorm.{rms_norm, layer_norm} (eager path: no dispatcher)
   registered   the same through the registered torch.library op (eager.ENABLED = False)
   launcher     kernels.rownorm.rownorm_fwd into preallocated outputs (no checks, no allocation)
-  compiled     the cached CompiledKernel launched directly (Triton's binder skipped)
+  compiled     the prepared launch (kernels.rownorm.prepare_fwd) run by itself: no plan
+               lookup; it launches the compiled kernel directly (launch.FixedLaunch)
 and, with gradients, forward + torch.autograd.grad for torch, fusednorm and registered.
 
 (The two logs in results/2026-11-22-h100-v0.4-host/ predate this naming: their `op=` field
@@ -60,20 +61,10 @@ def main():
             rstd = torch.empty(M, device=dev, dtype=torch.float32)
             mean = None if is_rms else torch.empty(M, device=dev, dtype=torch.float32)
             lfn = lambda: K.rownorm_fwd(x, None, w, b, 1e-5, is_rms, y, None, mean, rstd)
-            # The CompiledKernel of this launch, called with all bound arguments.
-            cfg = K.fwd_config(N, torch.cuda.get_device_properties(0).multi_processor_count)
-            args = (x, x, w, b if b is not None else x, y, y, mean if mean is not None else rstd,
-                    rstd, rstd, M, N, x.stride(0), 0, y.stride(0), 0, 1e-5)
-            kw = dict(IS_RMS=is_rms, HAS_WEIGHT=True, HAS_BIAS=b is not None,
-                      HAS_RESIDUAL=False, PATH=cfg.path, ROWS=cfg.rows, GROUP=cfg.group,
-                      GROUP_P2=triton.next_power_of_2(cfg.group), BLOCK_N=cfg.block_n)
-            grid = (triton.cdiv(M, cfg.rows), 1, 1)
-            ck = K._rownorm_fwd_kernel[grid](*args, num_warps=cfg.num_warps, **kw)
-            binder = K._rownorm_fwd_kernel.device_caches[0][4]
-            bound, _, _ = binder(*args, num_warps=cfg.num_warps, **kw)
-            runner = ck[grid]
-            all_args = list(bound.values())
-            cfn = lambda: runner(*all_args)
+            # The prepared launch (kernels.rownorm.prepare_fwd, as the launcher caches it),
+            # launched by itself: no plan lookup, no checks, no allocation.
+            prep = K.prepare_fwd(x, None, w, b, is_rms, y, None, mean, rstd)
+            cfn = lambda: K.launch_fwd(prep, x, None, w, b, 1e-5, y, None, mean, rstd)
             row = {"op": name, "shape": f"{M}x{N}"}
             with torch.no_grad():
                 row["torch"] = per_call_us(tfn)
