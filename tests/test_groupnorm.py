@@ -465,10 +465,34 @@ COOP_SETTINGS = {
     ((3, 6, 7, 6), 3, torch.float32, None, 1000.0),  # |mean| >> std
 ])
 def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, monkeypatch):
+    _check_cols_coop(device, COOP_SETTINGS[setting], setting == "rounds", shape, groups, dtype,
+                     activation, offset, monkeypatch)
+
+
+# Cg not a power of two (K.COLS_COOP_GATHER): lanes are C rounded up and each channel's
+# moments reach its group by tl.gather (and each group's statistics its channels).
+@pytest.mark.parametrize("rounds", [False, True])
+@pytest.mark.parametrize("shape, groups, dtype, activation, offset", [
+    ((3, 20, 5, 7), 2, torch.bfloat16, "silu", 0.3),  # Cg = 10 (UNet 320's)
+    ((2, 15, 33), 5, torch.float32, None, 0.3),  # Cg = 3, 3-D, C = 15 (lanes 16)
+    ((2, 12, 3, 4, 5), 2, torch.float16, "gelu", 0.3),  # Cg = 6, 5-D
+    ((3, 6, 7, 6), 2, torch.float32, None, 1000.0),  # Cg = 3, |mean| >> std
+])
+def test_cols_coop_gather(device, rounds, shape, groups, dtype, activation, offset,
+                          monkeypatch):
+    setting = {"COLS_COOP_TILE": 32, "COLS_COOP_GATHER": 2}
+    if rounds:
+        setting["COLS_COOP_L2_BYTES"] = None  # one sample's bytes
+    _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, offset,
+                     monkeypatch)
+
+
+def _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, offset,
+                     monkeypatch):
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
     N, C = shape[:2]
-    for name, value in COOP_SETTINGS[setting].items():
+    for name, value in setting.items():
         sample = math.prod(shape[1:]) * dtype.itemsize
         monkeypatch.setattr(K, name, sample if value is None else value)
     K.clear_plan_caches()
@@ -485,7 +509,7 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
         assert prep.slots > 0
         ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
         assert ints[4] > 1, "one chunk per sample: the merge is not exercised"
-        assert (ints[5] < N) == (setting == "rounds")
+        assert (ints[5] < N) == rounds
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
         xg = x64.reshape(N, groups, -1)
@@ -540,7 +564,9 @@ def test_cols_coop_timing_variant():
 
 
 def test_cols_coop_declines():
-    # Cg not a power of two, or more than COLS_COOP_MAX_GROUPS groups: the columns path.
+    # Cg not a power of two (COLS_COOP_GATHER off), or more than COLS_COOP_MAX_GROUPS
+    # groups: the columns path.
+    assert K.COLS_COOP_GATHER == 0
     for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):
         x = _to_layout(torch.empty(shape), "channels_last")
         assert K._cols_coop_config(shape[1], 16, shape[1] // groups, 2, 4, 132, 4) is None

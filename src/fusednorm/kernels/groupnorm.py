@@ -1077,7 +1077,7 @@ def _groupnorm_cols_coop_kernel(
     N,  # samples
     C,  # channels
     S,  # spatial positions
-    Cg,  # channels per group, a power of two
+    Cg,  # channels per group (a power of two unless GATHER)
     K,  # chunks (programs) per sample
     Q,  # samples in flight: the grid is Q * K programs
     s_chunk,  # positions per chunk, a multiple of BLOCK_S
@@ -1089,8 +1089,10 @@ def _groupnorm_cols_coop_kernel(
     STATS: tl.constexpr,  # write MEAN and RSTD
     PHASE: tl.constexpr,  # 0 all steps (cooperative); 1, 2, 3: one step per launch
     G_P2: tl.constexpr,  # groups rounded up to a power of two
-    CG: tl.constexpr,  # Cg
-    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, G_P2 * CG])
+    CG: tl.constexpr,  # Cg rounded up to a power of two
+    CL: tl.constexpr,  # channel lanes of a tile: G_P2 * CG, or C rounded up where GATHER
+    GATHER: tl.constexpr,  # Cg not a power of two: channels reach their groups by tl.gather
+    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, CL])
     GB: tl.constexpr,  # groups per reducer (cdiv(G, K) rounded up to a power of two)
     KB: tl.constexpr,  # chunks per step of a reducer's merge (KB * GB >= threads)
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
@@ -1105,7 +1107,7 @@ def _groupnorm_cols_coop_kernel(
     k = pid % K
     if TIMING:
         tl.store(RSTD + pid * 8, _now())
-    cc = tl.arange(0, G_P2 * CG)
+    cc = tl.arange(0, CL)
     c_mask = cc < C
     sj = tl.arange(0, BLOCK_S)
     offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
@@ -1121,14 +1123,24 @@ def _groupnorm_cols_coop_kernel(
         if PHASE == 0 or PHASE == 1:
             # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
             # with one initial value (see rownorm's cooperative forward).
-            acc1 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
-            acc2 = tl.zeros([BLOCK_S, G_P2 * CG], dtype=tl.float32)
+            acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
             c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
                                           BLOCK_S, STAGES, TIMING, RSTD + pid * 8, n == q)
-            # Per group (the chunk's channels have equal counts).
-            c_mean = tl.reshape(c_mean, [G_P2, CG])
-            c_m2 = tl.reshape(c_m2, [G_P2, CG])
-            own = tl.reshape(c_mask, [G_P2, CG])
+            # Per group (the chunk's channels have equal counts): lanes [G_P2, CG], lane (g, j)
+            # channel g * Cg + j (a reshape where Cg is CG and lanes are channels).
+            if GATHER:
+                t = tl.arange(0, G_P2 * CG)
+                tg = t // CG
+                tj = t % CG
+                at_c = tl.minimum(tg * Cg + tj, CL - 1)
+                c_mean = tl.reshape(tl.gather(c_mean, at_c, 0), [G_P2, CG])
+                c_m2 = tl.reshape(tl.gather(c_m2, at_c, 0), [G_P2, CG])
+                own = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
+            else:
+                c_mean = tl.reshape(c_mean, [G_P2, CG])
+                c_m2 = tl.reshape(c_m2, [G_P2, CG])
+                own = tl.reshape(c_mask, [G_P2, CG])
             g_mean = _wmean(c_mean, tl.where(own, 1.0, 0.0), tl.cast(Cg, tl.float32), 1)
             dev = c_mean - g_mean[:, None]
             g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
@@ -1166,8 +1178,13 @@ def _groupnorm_cols_coop_kernel(
             m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
             rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
             # Per lane: the lane's group's values (a broadcast over the group's lanes).
-            l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
-            l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
+            if GATHER:
+                at_g = tl.minimum(cc // Cg, G_P2 - 1)
+                l_mean = tl.gather(m_mean, at_g, 0)
+                l_rstd = tl.gather(rstd, at_g, 0)
+            else:
+                l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
+                l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
             scale = l_rstd * w
             for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
                 mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
@@ -1582,11 +1599,18 @@ COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 3
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
+# Cg not a power of two (_gather_ok): lanes are C rounded up, and each channel's moments
+# reach its group by tl.gather.
+COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "0"))
+COLS_COOP_MAX_LANES = 2048
 
 
 @dataclass(frozen=True)
 class ColsCoopConfig:
     g_p2: int
+    cg_p2: int  # Cg rounded up to a power of two
+    cl: int  # channel lanes of a tile (g_p2 * cg_p2, or C rounded up where gather)
+    gather: bool  # Cg not a power of two (the kernel's GATHER)
     block_s: int  # positions per tile
     s_chunk: int  # positions per chunk (a multiple of block_s)
     k: int  # chunks (programs) per sample
@@ -1605,14 +1629,17 @@ class ColsCoopConfig:
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
                       pps: int) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
-    not a power of two, more than COLS_COOP_MAX_GROUPS groups, a sample over
-    COLS_COOP_L2_BYTES)."""
+    not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
+    groups, a sample over COLS_COOP_L2_BYTES)."""
     G = C // Cg
-    if (Cg & (Cg - 1) or G > COLS_COOP_MAX_GROUPS
+    gather = bool(Cg & (Cg - 1))
+    if ((gather and not _gather_ok(C, S, Cg, N, element_size)) or G > COLS_COOP_MAX_GROUPS
             or C * S * element_size > COLS_COOP_L2_BYTES):
         return None
     g_p2 = triton.next_power_of_2(G)
-    block_s = max(1, min(COLS_COOP_TILE // (g_p2 * Cg), triton.next_power_of_2(S)))
+    cg_p2 = triton.next_power_of_2(Cg)
+    cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
+    block_s = max(1, min(COLS_COOP_TILE // cl, triton.next_power_of_2(S)))
     q = min(N, max(1, COLS_COOP_L2_BYTES // (C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
@@ -1623,7 +1650,17 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     gb = triton.next_power_of_2(_cdiv(G, k))
     kb = max(1, threads // gb)
     fb = max(g_p2, triton.next_power_of_2(threads))
-    return ColsCoopConfig(g_p2, block_s, s_chunk, k, q, gb, kb, fb, COLS_COOP_WARPS)
+    return ColsCoopConfig(g_p2, cg_p2, cl, gather, block_s, s_chunk, k, q, gb, kb, fb,
+                          COLS_COOP_WARPS)
+
+
+def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int) -> bool:
+    """Whether the cooperative columns path takes a Cg that is not a power of two
+    (COLS_COOP_GATHER: 0 never, 1 where one round holds every sample, 2 always), within
+    COLS_COOP_MAX_LANES lanes."""
+    if not COLS_COOP_GATHER or triton.next_power_of_2(C) > COLS_COOP_MAX_LANES:
+        return False
+    return COLS_COOP_GATHER == 2 or N * C * S * element_size <= COLS_COOP_L2_BYTES
 
 
 def clear_plan_caches():
@@ -1726,7 +1763,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         if cfg is None:
             return None, None
         consts = flags + (("STATS", stats),)
-        tail = (("G_P2", cfg.g_p2), ("CG", Cg), ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
+        tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
+                ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
                 ("BACKOFF", R._backoff()), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
