@@ -563,14 +563,30 @@ def test_cols_coop_timing_variant():
     assert (steps[:, 1:] >= steps[:, :-1]).all(), "readings out of step order"
 
 
-def test_cols_coop_declines():
-    # Cg not a power of two (COLS_COOP_GATHER off), or more than COLS_COOP_MAX_GROUPS
-    # groups: the columns path.
-    assert K.COLS_COOP_GATHER == 0
-    for shape, groups in (((2, 20, 4, 4), 2), ((2, 130, 4, 4), 65)):
-        x = _to_layout(torch.empty(shape), "channels_last")
-        assert K._cols_coop_config(shape[1], 16, shape[1] // groups, 2, 4, 132, 4) is None
-        assert K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x), True).slots == 0
+def test_cols_coop_declines(monkeypatch):
+    # Cg not a power of two with COLS_COOP_GATHER off, more than COLS_COOP_MAX_GROUPS
+    # groups, lanes past COLS_COOP_MAX_LANES, or (GATHER 1) samples in more than one round:
+    # the columns path.
+    cases = [((2, 20, 4, 4), 2, {"COLS_COOP_GATHER": 0}), ((2, 130, 4, 4), 65, {}),
+             ((2, 2100, 2, 2), 21, {}),
+             ((2, 20, 4, 4), 2, {"COLS_COOP_GATHER": 1, "COLS_COOP_L2_BYTES": 20 * 16 * 4})]
+    try:
+        for shape, groups, setting in cases:
+            for name, value in setting.items():
+                monkeypatch.setattr(K, name, value)
+            K.clear_plan_caches()
+            x = _to_layout(torch.empty(shape), "channels_last")
+            S = shape[2] * shape[3]
+            assert K._cols_coop_config(shape[1], S, shape[1] // groups, 2, 4, 132, 4) is None
+            assert K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x),
+                                 True).slots == 0
+            monkeypatch.undo()
+        # ... and by default a Cg of 10 takes it (lanes 32, gathered).
+        K.clear_plan_caches()
+        cfg = K._cols_coop_config(20, 16, 10, 2, 4, 132, 4)
+        assert cfg is not None and cfg.gather and cfg.cl == 32
+    finally:
+        K.clear_plan_caches()
 
 
 def test_mixed_fp32_weight(device):
@@ -1083,13 +1099,15 @@ FWD_PATHS = {
         "GROUP_TILE_FWD": 64, "GROUP_MIN_WAVES": 0, "GROUP_MIN_RUN_BYTES_LAST": 0}, {},
         lambda p: p.group_path and not dict(p.launches[0].constexprs)["ONE_TILE"]),
     "split": ("channels_last", (2, 320, 12, 12), 32, {
-        "ELEMS_PER_THREAD_LAST": 16, "COLS_MAX_CG": 0}, {},
+        "ELEMS_PER_THREAD_LAST": 16, "COLS_MAX_CG": 0, "COLS_COOP": False}, {},
         lambda p: not (p.group_path or p.cols_path or p.slots or p.rows)),
     "cols": ("channels_last", (2, 320, 4, 5), 32, {
         "COLS_PROGRAMS_PER_SM": 1 << 20, "COLS_TILE_FWD": 64, "COLS_MIN_STEPS": 2,
         "COLS_COMB_LANES": 64, "COLS_COOP": False}, {}, lambda p: p.cols_path),
     "cols_coop": ("channels_last", (3, 16, 5, 7), 2, {"COLS_COOP_TILE": 32}, {},
                   lambda p: p.slots > 0),
+    "cols_coop_gather": ("channels_last", (3, 20, 5, 7), 2, {"COLS_COOP_TILE": 32}, {},
+                         lambda p: p.slots > 0 and dict(p.launches[0].constexprs)["GATHER"]),
 }
 
 

@@ -1596,12 +1596,12 @@ COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
 COLS_COOP_TILE = 4096
 COLS_COOP_WARPS = 4
 COLS_COOP_PPS = 4
-COLS_COOP_STAGES = 3
+COLS_COOP_STAGES = 4
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
 # Cg not a power of two (_gather_ok): lanes are C rounded up, and each channel's moments
 # reach its group by tl.gather.
-COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "0"))
+COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
 
 
