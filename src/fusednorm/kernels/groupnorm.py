@@ -1627,13 +1627,13 @@ class ColsCoopConfig:
 
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
-                      pps: int) -> Optional[ColsCoopConfig]:
+                      pps: int, act: bool = False) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
     groups, a sample over COLS_COOP_L2_BYTES)."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
-    if ((gather and not _gather_ok(C, S, Cg, N, element_size)) or G > COLS_COOP_MAX_GROUPS
+    if ((gather and not _gather_ok(C, S, Cg, N, element_size, act)) or G > COLS_COOP_MAX_GROUPS
             or C * S * element_size > COLS_COOP_L2_BYTES):
         return None
     g_p2 = triton.next_power_of_2(G)
@@ -1654,13 +1654,15 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
                           COLS_COOP_WARPS)
 
 
-def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int) -> bool:
+def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) -> bool:
     """Whether the cooperative columns path takes a Cg that is not a power of two
-    (COLS_COOP_GATHER: 0 never, 1 where one round holds every sample, 2 always), within
-    COLS_COOP_MAX_LANES lanes."""
+    (COLS_COOP_GATHER: 0 never; 1 where one round holds every sample; 2 as 1 with a fused
+    activation, always without one; 3 always), within COLS_COOP_MAX_LANES lanes."""
     if not COLS_COOP_GATHER or triton.next_power_of_2(C) > COLS_COOP_MAX_LANES:
         return False
-    return COLS_COOP_GATHER == 2 or N * C * S * element_size <= COLS_COOP_L2_BYTES
+    one_round = N * C * S * element_size <= COLS_COOP_L2_BYTES
+    return (COLS_COOP_GATHER == 3 or one_round
+            or (COLS_COOP_GATHER == 2 and not act))
 
 
 def clear_plan_caches():
@@ -1759,7 +1761,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
     split = x.device.type != "cuda"
 
     def make(pps):
-        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps)
+        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps,
+                                dict(flags)["ACTIVATION"] != ACTIVATIONS[None])
         if cfg is None:
             return None, None
         consts = flags + (("STATS", stats),)
