@@ -480,7 +480,7 @@ def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, mo
 ])
 def test_cols_coop_gather(device, rounds, shape, groups, dtype, activation, offset,
                           monkeypatch):
-    setting = {"COLS_COOP_TILE": 32, "COLS_COOP_GATHER": 2}
+    setting = {"COLS_COOP_TILE": 32, "COLS_COOP_GATHER": 3}  # 3: with rounds and activations
     if rounds:
         setting["COLS_COOP_L2_BYTES"] = None  # one sample's bytes
     _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, offset,
@@ -581,10 +581,15 @@ def test_cols_coop_declines(monkeypatch):
             assert K.prepare_fwd(x, groups, None, None, None, torch.empty_like(x),
                                  True).slots == 0
             monkeypatch.undo()
-        # ... and by default a Cg of 10 takes it (lanes 32, gathered).
+        # ... and by default a Cg of 10 takes it (lanes 32, gathered), with a fused
+        # activation only where one round holds every sample.
         K.clear_plan_caches()
         cfg = K._cols_coop_config(20, 16, 10, 2, 4, 132, 4)
         assert cfg is not None and cfg.gather and cfg.cl == 32
+        assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is not None
+        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", 20 * 16 * 4)
+        assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, False) is not None
+        assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is None
     finally:
         K.clear_plan_caches()
 
