@@ -587,7 +587,8 @@ def test_cols_coop_declines(monkeypatch):
         cfg = K._cols_coop_config(20, 16, 10, 2, 4, 132, 4)
         assert cfg is not None and cfg.gather and cfg.cl == 32
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is not None
-        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", 20 * 16 * 4)
+        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", 20 * 16 * 4)  # one sample a round
+        K.clear_plan_caches()
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, False) is not None
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is None
     finally:
