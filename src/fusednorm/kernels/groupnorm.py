@@ -7,7 +7,7 @@ value per row or per cooperative slice. Otherwise the group path (one program pe
 `_groupnorm_*_group_kernel`, after the split kernels below) runs when there are many
 groups of moderate size; channels_last inputs take the columns path
 (`_groupnorm_cols_*_kernel`: three launches, see its comment; for a forward whose samples
-fit L2, with Cg a power of two and G <= 64, one cooperative launch, the kernel after it)
+fit L2, with G <= 64, one cooperative launch, the kernel after it)
 and contiguous ones,
 or groups wider than COLS_MAX_CG channels, the split path described here (few or large
 groups). `groupnorm_fwd` / `groupnorm_bwd` choose.
@@ -1013,8 +1013,8 @@ def _groupnorm_cols_apply_kernel(
 
 
 # ----------------------------------------------------------------------------------------
-# The cooperative columns path (forward, channels_last, a sample small enough for L2, Cg
-# a power of two). The columns path above reads x twice from HBM when the tensor exceeds
+# The cooperative columns path (forward, channels_last, a sample small enough for L2). The
+# columns path above reads x twice from HBM when the tensor exceeds
 # L2 and pays three launches' ramp and tail. Here one launch of Q * K programs, all
 # resident, takes Q samples at a time, K programs per sample, each a chunk of s_chunk
 # positions across all C channels (one contiguous range of memory):
@@ -1024,8 +1024,10 @@ def _groupnorm_cols_apply_kernel(
 #   3. it waits for the sample's G finals, reads its chunk again, from L2 (the Q samples
 #      in flight fit there), and writes y.
 # Then it moves on to sample n + Q. A program waits only for programs of its own sample,
-# which are resident, so the launch cannot deadlock. Lanes are channels (G_P2 * Cg of
-# them, unit stride), so a group's lanes are one row of a [G_P2, Cg] reshape. A first
+# which are resident, so the launch cannot deadlock. Lanes are channels (unit stride):
+# G_P2 * Cg of them where Cg is a power of two, so that a group's lanes are one row of a
+# [G_P2, Cg] reshape; otherwise (GATHER) C rounded up, and tl.gather takes each channel's
+# moments to its group's row and each group's statistics back to its channels. A first
 # version in which every program merged all K chunks itself (one wait, K * G words read
 # per program) ran at 41.3% of copy against 57.1% with this split (InstanceNorm 2-D bf16,
 # v0.11-runs call 1). PHASE 1, 2 and 3 run the steps as separate launches (the
@@ -1591,7 +1593,9 @@ def cols_config(x: torch.Tensor, Cg: int, backward: bool) -> Optional[ColsConfig
 # takes 8-9, exchanges in 1.5-2 us, and writes y from L2 in 3-7 us a program; the order of
 # a chunk's tiles, 2 / 4 / 5 stages, tiles of 1024 / 2048 (more programs an SM), a register
 # cap, an L2 prefetch of each chunk and y's cache policies each left it within 1.2 points or
-# lower (+2 at that shape for y evict_first / .cs only).
+# lower (+2 at that shape for y evict_first / .cs only). Call 14 (one process, the final
+# settings against v0.37's): 4 stages rather than 3 gave the power-of-two shapes +0.7 to
+# +1.1 (InstanceNorm 2-D 55.9 -> 57.0, VAE 512 48.9 -> 49.6; call 3 +0.5 to +0.9).
 COLS_COOP = os.environ.get("FUSEDNORM_COLS_COOP", "1") != "0"
 COLS_COOP_TILE = 4096
 COLS_COOP_WARPS = 4
@@ -1599,8 +1603,15 @@ COLS_COOP_PPS = 4
 COLS_COOP_STAGES = 4
 COLS_COOP_L2_BYTES = 24 << 20
 COLS_COOP_MAX_GROUPS = 64
-# Cg not a power of two (_gather_ok): lanes are C rounded up, and each channel's moments
-# reach its group by tl.gather.
+# Cg not a power of two (_gather_ok; the kernel's GATHER, v0.38): lanes are C rounded up
+# (C = 320 / 640: 37.5% of them idle), and each channel's moments reach its group by
+# tl.gather. Against the columns path (results/2026-11-27-v0.38-runs calls 13-14,
+# sweep_groupnorm.py, GPU time, % of copy; call 14 with 4 stages, in one process): bf16
+# UNet 640 (one round) 47.8 -> 54.8, UNet 320 (two rounds) 49.8 -> 52.5; fp32 UNet 640 / 320
+# (two / four rounds) 52.8 -> 62.4, 57.5 -> 64.4 (call 13, 3 stages: 52.7 -> 59.6, 57.5 ->
+# 63.1); with a fused silu, bf16 UNet 640 44.9 -> 46.2 but UNet 320 48.2 -> 46.0: with an
+# activation it runs only where one round holds every sample (2). Host time a call fell
+# from 35-62 to 24-39 us (one launch for three). Tiles of 8192 on 8 warps lost (44.0 / 43.1).
 COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
 
