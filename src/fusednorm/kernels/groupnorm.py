@@ -1668,8 +1668,11 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
 def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) -> bool:
     """Whether the cooperative columns path takes a Cg that is not a power of two
     (COLS_COOP_GATHER: 0 never; 1 where one round holds every sample; 2 as 1 with a fused
-    activation, always without one; 3 always), within COLS_COOP_MAX_LANES lanes."""
-    if not COLS_COOP_GATHER or triton.next_power_of_2(C) > COLS_COOP_MAX_LANES:
+    activation, always without one; 3 always), within COLS_COOP_MAX_LANES lanes (the
+    tile's channels and the groups' layout, G and Cg rounded up)."""
+    lanes = max(triton.next_power_of_2(C),
+                triton.next_power_of_2(C // Cg) * triton.next_power_of_2(Cg))
+    if not COLS_COOP_GATHER or lanes > COLS_COOP_MAX_LANES:
         return False
     one_round = N * C * S * element_size <= COLS_COOP_L2_BYTES
     return (COLS_COOP_GATHER == 3 or one_round
