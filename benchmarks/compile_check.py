@@ -69,9 +69,15 @@ def _record(self, grid, args, constexprs, num_warps, maxnreg=None):
     for name in const:
         sig[name] = "constexpr"
     div = tuple(n for n in div if sig[n] != "constexpr")
-    key = (fn.__name__, tuple(sig.items()), tuple(const.items()), num_warps, maxnreg, div)
-    recorded.setdefault(key, (fn, sig, const, num_warps, maxnreg))
-    divisible.setdefault(key, div)
+    variants = [const]
+    if fn.__name__ == "_groupnorm_cols_coop_kernel" and const.get("PHASE") == 1:
+        # On CPU the cooperative columns path launches its steps apart (PHASE 1-3); the GPU
+        # runs them in one launch, PHASE 0: compile that too.
+        variants.append({**const, "PHASE": 0})
+    for c in variants:
+        key = (fn.__name__, tuple(sig.items()), tuple(c.items()), num_warps, maxnreg, div)
+        recorded.setdefault(key, (fn, sig, c, num_warps, maxnreg))
+        divisible.setdefault(key, div)
 
 
 GROUP_SHAPES = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16, 16), 32),
@@ -87,6 +93,9 @@ GROUP_SHAPES = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16
 QUICK_SHAPES = [((16, 640, 32, 32), 32), ((8, 128, 32, 32, 32), None),
                 ((2, 128, 512, 512), 32)]
 QUICK_SHAPES_BF16 = [((16, 1280, 16, 16), 32), ((16, 320, 64, 64), 32)]
+# ... and the cooperative channels_last forward with a group width that is not a power of
+# two (tl.gather, v0.38), in the one launch the GPU runs (PHASE 0).
+QUICK_COOP = ((16, 640, 32, 32), 32)
 
 
 def launch_groups(shapes=GROUP_SHAPES, dtypes=(torch.bfloat16, torch.float16, torch.float32),
@@ -187,6 +196,12 @@ def main():
         launch_groups(QUICK_SHAPES, (torch.float32,), (None,), (False,))
         launch_groups(QUICK_SHAPES_BF16, (torch.bfloat16,), (None,), (False,))
         launch_rows((5120,), (torch.bfloat16,))
+        shape, groups = QUICK_COOP
+        x = torch.empty((shape[0], shape[2] * shape[3], shape[1]),
+                        dtype=torch.bfloat16).transpose(1, 2)
+        w = torch.empty(shape[1], dtype=torch.bfloat16)
+        st = torch.empty((shape[0], groups))
+        GK.groupnorm_fwd(x, w, w, groups, 1e-5, None, x, st, st)
     if which in ("groups", "all"):
         launch_groups()
     if which in ("rows", "all"):

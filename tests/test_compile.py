@@ -22,3 +22,7 @@ def test_kernels_compile_for_sm90():
     assert "0 failed to compile" in out.stdout, text[-3000:]
     # The variants that broke the compiler are among those compiled.
     assert "_groupnorm_bwd_group_kernel" in out.stdout and "'Cg': 1" in out.stdout, text[-3000:]
+    # The cooperative channels_last forward as the GPU launches it (one launch, PHASE 0),
+    # with its channels gathered to groups (Cg = 20).
+    coop = [ln for ln in out.stdout.splitlines() if "_groupnorm_cols_coop_kernel" in ln]
+    assert any("'PHASE': 0" in ln and "'GATHER': True" in ln for ln in coop), text[-3000:]
