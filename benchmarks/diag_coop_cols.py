@@ -56,7 +56,8 @@ def main():
     for name in a.cases.split(","):
         shape, G = CASES[name]
         G = G or shape[1]
-        x = torch.randn(shape, device=dev).to(dtype).contiguous(memory_format=torch.channels_last)
+        fmt = torch.channels_last if len(shape) == 4 else torch.channels_last_3d
+        x = torch.randn(shape, device=dev).to(dtype).contiguous(memory_format=fmt)
         C = shape[1]
         w = (1 + 0.3 * torch.randn(C, device=dev)).to(dtype)
         b = (0.3 * torch.randn(C, device=dev)).to(dtype)
