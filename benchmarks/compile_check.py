@@ -70,8 +70,9 @@ def _record(self, grid, args, constexprs, num_warps, maxnreg=None):
         sig[name] = "constexpr"
     div = tuple(n for n in div if sig[n] != "constexpr")
     variants = [const]
-    if fn.__name__ == "_groupnorm_cols_coop_kernel" and const.get("PHASE") == 1:
-        # On CPU the cooperative columns path launches its steps apart (PHASE 1-3); the GPU
+    if (fn.__name__ in ("_groupnorm_cols_coop_kernel", "_groupnorm_cols_coop_bwd_kernel")
+            and const.get("PHASE") == 1):
+        # On CPU the cooperative columns paths launch their steps apart (PHASE 1-3); the GPU
         # runs them in one launch, PHASE 0: compile that too.
         variants.append({**const, "PHASE": 0})
     for c in variants:

@@ -179,6 +179,7 @@ def test_split_work(device, layout, shape, groups, dtype, path, monkeypatch):
     # split path takes channels_last groups wider than COLS_MAX_CG: 0 sends these here.
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
     monkeypatch.setattr(K, "COLS_MAX_CG", 0)
+    monkeypatch.setattr(K, "COLS_COOP_BWD", False)  # the cooperative columns backward
     K.clear_plan_caches()
     try:
         x = _to_layout(torch.empty(shape, dtype=dtype), layout).flatten(2)
@@ -327,6 +328,7 @@ def test_ticket_pairs(device, monkeypatch):
     monkeypatch.setattr(K, "LAG_WAVES", 1)
     monkeypatch.setattr(K, "ELEMS_PER_THREAD_LAST", 16)
     monkeypatch.setattr(K, "COLS_MAX_CG", 0)  # the split path in channels_last
+    monkeypatch.setattr(K, "COLS_COOP_BWD", False)
     K.clear_plan_caches()
     try:
         shape = (8, 320, 8, 8)
@@ -348,7 +350,8 @@ def small_cols_tiles(monkeypatch):
     monkeypatch.setattr(K, "COLS_TILE_BWD", 64)
     monkeypatch.setattr(K, "COLS_MIN_STEPS", 2)
     monkeypatch.setattr(K, "COLS_COMB_LANES", 64)
-    monkeypatch.setattr(K, "COLS_COOP", False)  # the forward's cooperative variant: below
+    monkeypatch.setattr(K, "COLS_COOP", False)  # the cooperative variants: below
+    monkeypatch.setattr(K, "COLS_COOP_BWD", False)
     K.clear_plan_caches()
     yield
     K.clear_plan_caches()
@@ -591,6 +594,97 @@ def test_cols_coop_declines(monkeypatch):
         K.clear_plan_caches()
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, False) is not None
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is None
+    finally:
+        K.clear_plan_caches()
+
+
+# The cooperative columns backward (channels_last, K.COLS_COOP_BWD): tiles of 32 elements
+# so that small shapes take several chunks per sample; "rounds": an L2 budget of one
+# sample's x and dy, so that the samples run in rounds; Cg of 10, 3 and 6 take the gather.
+@pytest.mark.parametrize("rounds", [False, True], ids=["one_round", "rounds"])
+@pytest.mark.parametrize("shape, groups, dtype, activation, affine, offset", [
+    ((3, 16, 5, 7), 2, torch.bfloat16, "silu", True, 0.3),  # Cg = 8
+    ((2, 8, 33), 8, torch.float32, "gelu_tanh", True, 0.3),  # InstanceNorm's shape, 3-D
+    ((2, 12, 3, 4, 5), 3, torch.float16, None, False, 0.3),  # 5-D, G = 3 (padded), no w, b
+    ((3, 20, 5, 7), 2, torch.bfloat16, "silu", True, 0.3),  # Cg = 10 (UNet 320's), gather
+    ((2, 15, 33), 5, torch.float32, "gelu", False, 0.3),  # Cg = 3, lanes 16, no w, b
+    ((3, 6, 7, 6), 2, torch.float32, None, True, 1000.0),  # Cg = 3, |mean| >> std
+])
+def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine, offset,
+                       monkeypatch):
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    N, C = shape[:2]
+    monkeypatch.setattr(K, "COLS_COOP_TILE_BWD", 32)
+    if rounds:  # one sample's x and dy
+        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", 2 * math.prod(shape[1:]) * dtype.itemsize)
+    K.clear_plan_caches()
+    try:
+        x = _to_layout(torch.randn(shape, device=device) * 1.5 + offset, "channels_last")
+        x = x.to(dtype)
+        dy = _to_layout(torch.randn(shape, device=device), "channels_last").to(dtype)
+        w = (1 + 0.5 * torch.randn(C, device=device)) if affine else None
+        b = 0.5 * torch.randn(C, device=device) if affine else None
+        x64 = x.double()
+        xg = x64.reshape(N, groups, -1)
+        mean = xg.mean(-1).float()
+        rstd = torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5).float()
+        nan = float("nan")
+        outs = []
+        for _ in range(2):  # twice: bitwise the same (deterministic)
+            dx = torch.full_like(x, nan)
+            dw, db = (torch.full((C,), nan, device=device) for _ in range(2))
+            prep = K.prepare_bwd(dy, x, w, b if activation else None, groups, activation,
+                                 (mean.dtype, rstd.dtype, dx.dtype, dw.dtype, db.dtype))
+            assert prep.slots > 0, "not on the cooperative columns backward"
+            ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
+            assert ints[4] > 1, "one chunk per sample: the sums over chunks are not exercised"
+            assert (ints[5] < N) == rounds
+            Cg = C // groups
+            assert dict(prep.launches[0].constexprs)["GATHER"] == bool(Cg & (Cg - 1))
+            K.groupnorm_bwd(dy, x, w, b if activation else None, mean, rstd, groups,
+                            activation, dx, dw, db)
+            outs.append((dx, dw, db))
+        for a, b_ in zip(*outs):
+            assert torch.equal(a, b_)
+        # The reference: autograd through float64, from the same mean / rstd's inputs.
+        xr = x64.clone().requires_grad_()
+        wr = None if w is None else w.double().requires_grad_()
+        br = None if b is None else b.double().requires_grad_()
+        w1 = torch.ones(C, dtype=torch.float64, requires_grad=True, device=device)
+        b1 = torch.zeros(C, dtype=torch.float64, requires_grad=True, device=device)
+        z = _act64(_group_norm64(xr, groups, w1 if wr is None else wr,
+                                 b1 if br is None else br, 1e-5), activation)
+        (z * dy.double()).sum().backward()
+        amp = max([1.0] + rstd.double().flatten().tolist())
+        floor = max(1.0, 4 * offset * 2**-23 / 1e-5)  # |mean| >> std: as the forward's
+        assert_close(dx, xr.grad, dtype, "dx", scale=amp * floor)
+        grow = _wgrad_scale(x.numel() // C, torch.float32)
+        # dw is sum(dz * xhat) also without a weight (the reference's w of ones).
+        assert_close(dw, (w1 if wr is None else wr).grad, torch.float32, "dw", scale=grow * floor)
+        assert_close(db, (b1 if br is None else br).grad, torch.float32, "db", scale=grow)
+        if offset < 1 and not rounds:
+            _run(device, dtype, shape, groups, "channels_last", activation, weight=affine,
+                 bias=affine)
+    finally:
+        K.clear_plan_caches()
+
+
+def test_cols_coop_bwd_declines(monkeypatch):
+    # Samples whose x and dy together exceed COLS_COOP_L2_BYTES, Cg not a power of two with
+    # COLS_COOP_BWD_GATHER off, or COLS_COOP_BWD off: the columns path's three launches.
+    x = _to_layout(torch.empty((2, 20, 4, 4)), "channels_last")
+    try:
+        for name, value in (("COLS_COOP_L2_BYTES", 20 * 16 * 4 * 2 - 1),
+                            ("COLS_COOP_BWD_GATHER", False), ("COLS_COOP_BWD", False)):
+            monkeypatch.setattr(K, name, value)
+            K.clear_plan_caches()
+            prep = K._prepare_bwd(K._canonical(x), 2, None, True, False)
+            assert prep.slots == 0 and prep.cols_path and len(prep.launches) == 3, name
+            monkeypatch.undo()
+        K.clear_plan_caches()
+        prep = K._prepare_bwd(K._canonical(x), 2, None, True, False)
+        assert prep.slots > 0 and dict(prep.launches[0].constexprs)["GATHER"]
     finally:
         K.clear_plan_caches()
 

@@ -1198,6 +1198,196 @@ def _groupnorm_cols_coop_kernel(
         tl.store(RSTD + pid * 8 + 6, _now())
 
 
+# The cooperative columns backward (channels_last, x and dy of Q samples small enough for
+# L2), in the forward's decomposition: one launch of Q * K programs, K per sample, each a
+# chunk of s_chunk positions across all C channels:
+#   1. it reduces its chunk to per-channel sums of dz * xhat and dz (dz: dy through the
+#      activation's derivative; mean and rstd are the forward's), adds them to its own
+#      dw, db sums, and publishes, tagged, each group's sums of w * dz * xhat and w * dz;
+#   2. program k adds up groups [k * GB, (k + 1) * GB) over the sample's K chunks, in
+#      chunk order, and publishes c1, c2 (those sums over Cg * S);
+#   3. it waits for the sample's G pairs, reads its chunk of x and dy again, from L2, and
+#      writes dx = (w * dz - (xhat * c1 + c2)) * rstd.
+# After its last sample's step 1 each program publishes its dw, db sums (C pairs, a row of
+# WS); programs pid < cdiv(C, SUM_C) add the Q * K rows of SUM_C channels in program order
+# once their own samples are done, and write dw, db: deterministic, no float atomics, no
+# launch of their own. Every wait is on programs of the one launch, all resident. The
+# columns path it replaces reads x and dy twice from HBM where they exceed L2 and runs
+# three launches (stats, combine, apply).
+# ----------------------------------------------------------------------------------------
+
+
+@triton.jit
+def _sum_chunks(WS, n, K, G, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
+                BACKOFF: tl.constexpr):
+    """Wait for the two tagged sums of groups g0 .. g0 + GB of sample n's K chunks (WS as
+    the cooperative columns backward's) and add them up in chunk order, KB chunks a step;
+    returns the two [GB] totals (0 past G)."""
+    t = tl.arange(0, KB * GB)
+    t_k = t // GB
+    t_g = g0 + t % GB
+    two = tl.arange(0, 2)
+    s1 = tl.zeros([GB], dtype=tl.float32)
+    s2 = tl.zeros([GB], dtype=tl.float32)
+    for k0 in range(0, K, KB):
+        kk = k0 + t_k
+        live = (kk < K) & (t_g < G)
+        ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
+        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+        p1, p2 = _unpack(v, two)  # 0 where not live
+        s1 += tl.sum(tl.reshape(p1, [KB, GB]), axis=0)
+        s2 += tl.sum(tl.reshape(p2, [KB, GB]), axis=0)
+    return s1, s2
+
+
+@triton.jit(do_not_specialize=["TAG"])
+def _groupnorm_cols_coop_bwd_kernel(
+    X,  # *x, element (n, s, c) at (n * S + s) * C + c (channels_last)
+    DY,  # *dL/dy, as X
+    W,  # *weight (C,) contiguous (read when HAS_WEIGHT)
+    B,  # *bias (C,) contiguous (read when HAS_BIAS: with an activation)
+    MEAN,  # *fp32 (N, G) contiguous: the forward's group means
+    RSTD,  # *fp32 (N, G) contiguous: the forward's group 1 / std
+    DX,  # *dL/dx, as X, x's dtype
+    DW,  # *dweight (C,): sum over n, s of dz * xhat, in DW's dtype
+    DB,  # *dbias (C,): sum over n, s of dz, in DB's dtype
+    WS,  # *int64, each word tagged with TAG (launch.coop_workspace): (N, K, G, 2) per chunk
+    #      and group sums of w * dz * xhat and w * dz, (N, G, 2) c1 and c2, then (Q * K, C,
+    #      2) each program's per-channel sums of dz * xhat and dz
+    N,  # samples
+    C,  # channels
+    S,  # spatial positions
+    Cg,  # channels per group (a power of two unless GATHER)
+    K,  # chunks (programs) per sample
+    Q,  # samples in flight: the grid is Q * K programs
+    s_chunk,  # positions per chunk, a multiple of BLOCK_S
+    TAG,  # the tag of this launch's words in WS (the same for the three PHASE launches)
+    ACTIVATION: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    HAS_BIAS: tl.constexpr,
+    PHASE: tl.constexpr,  # 0 all steps (cooperative); 1, 2, 3: one step per launch
+    G_P2: tl.constexpr,  # groups rounded up to a power of two
+    CG: tl.constexpr,  # Cg rounded up to a power of two
+    CL: tl.constexpr,  # channel lanes of a tile: G_P2 * CG, or C rounded up where GATHER
+    GATHER: tl.constexpr,  # Cg not a power of two: channels reach their groups by tl.gather
+    BLOCK_S: tl.constexpr,  # positions per tile ([BLOCK_S, CL])
+    GB: tl.constexpr,  # groups per reducer (cdiv(G, K) rounded up to a power of two)
+    KB: tl.constexpr,  # chunks per step of a reducer's sum (KB * GB >= threads)
+    FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
+    SUM_C: tl.constexpr,  # channels per dw, db program
+    SUM_R: tl.constexpr,  # rows (programs) per step of the dw, db sums
+    STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
+    BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
+):
+    G = C // Cg
+    pid = tl.program_id(0)
+    q = pid // K
+    k = pid % K
+    cc = tl.arange(0, CL)
+    c_mask = cc < C
+    sj = tl.arange(0, BLOCK_S)
+    offs = (sj * C)[:, None] + cc[None, :]  # in-chunk offsets fit in int32 (launcher)
+    s_lo = k * s_chunk
+    rows = tl.minimum(S - s_lo, s_chunk)
+    gi = tl.arange(0, G_P2)
+    g_mask = gi < G
+    FIN = WS + tl.cast(N, tl.int64) * K * G * 2
+    SUMS = FIN + tl.cast(N, tl.int64) * G * 2
+    w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
+    inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
+    own_w = tl.zeros([CL], dtype=tl.float32)  # this program's sums of dz * xhat
+    own_b = tl.zeros([CL], dtype=tl.float32)  # ... and of dz
+    for n in range(q, N, Q):
+        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+        stat = n * G + cc // Cg
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+        if PHASE == 0 or PHASE == 1:
+            acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
+                                     rstd[None, :], w[None, :], b[None, :], ACTIVATION)
+                acc1 += dz * xhat
+                acc2 += dz
+            p1 = tl.sum(acc1, axis=0)
+            p2 = tl.sum(acc2, axis=0)
+            own_w += p1
+            own_b += p2
+            # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel g * Cg + j.
+            if GATHER:
+                t = tl.arange(0, G_P2 * CG)
+                tg = t // CG
+                tj = t % CG
+                at_c = tl.minimum(tg * Cg + tj, CL - 1)
+                in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
+                g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
+                g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
+                g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
+                g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
+            else:  # lanes past C hold 0 (w is 0 there)
+                g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
+                g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
+            slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
+            _publish(slots, g1, TAG, g_mask)
+            _publish(slots + 1, g2, TAG, g_mask)
+            if n + Q >= N:  # its last sample: this program's dw, db sums are complete
+                row = SUMS + (tl.cast(pid, tl.int64) * C + cc) * 2
+                _publish(row, own_w, TAG, c_mask)
+                _publish(row + 1, own_b, TAG, c_mask)
+        if PHASE == 0 or PHASE == 2:
+            if k * GB < G:  # a reducer: groups [k * GB, (k + 1) * GB)
+                s1, s2 = _sum_chunks(WS, n, K, G, k * GB, TAG, GB, KB, BACKOFF)
+                rg = k * GB + tl.arange(0, GB)
+                fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
+                _publish(fin, s1 * inv_m, TAG, rg < G)
+                _publish(fin + 1, s2 * inv_m, TAG, rg < G)
+        if PHASE == 0 or PHASE == 3:
+            f = tl.arange(0, FB)
+            two = tl.arange(0, 2)
+            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+            f1, f2 = _unpack(v, two)
+            # Entries past G are 0: fold the [FB] words onto the first G_P2.
+            c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
+            c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
+            if GATHER:
+                at_g = tl.minimum(cc // Cg, G_P2 - 1)
+                l1 = tl.gather(c1, at_g, 0)
+                l2 = tl.gather(c2, at_g, 0)
+            else:
+                l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
+                l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
+                xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
+                                     w[None, :], b[None, :], ACTIVATION)
+                dx = (w[None, :] * dz - (xhat * l1[None, :] + l2[None, :])) * rstd[None, :]
+                tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
+    if PHASE == 0 or PHASE == 3:
+        if pid * SUM_C < C:  # dw, db of channels [pid * SUM_C, (pid + 1) * SUM_C)
+            j = tl.arange(0, 2 * SUM_C)  # words of a row: channel pid * SUM_C + j // 2
+            col_ok = pid * SUM_C + j // 2 < C
+            r = tl.arange(0, SUM_R)
+            P = Q * K
+            acc = tl.zeros([SUM_R, 2 * SUM_C], dtype=tl.float32)
+            for r0 in range(0, P, SUM_R):
+                m = (r0 + r < P)[:, None] & col_ok[None, :]
+                ptrs = (SUMS + ((r0 + r).to(tl.int64) * C * 2)[:, None]
+                        + (pid * SUM_C * 2 + j)[None, :])
+                v = _spin(ptrs, m, TAG, BACKOFF)
+                acc += (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+            tot = tl.reshape(tl.sum(acc, axis=0), [SUM_C, 2])
+            half = tl.arange(0, 2)
+            ch = pid * SUM_C + tl.arange(0, SUM_C)
+            tl.store(DW + ch, tl.sum(tl.where(half[None, :] == 0, tot, 0.0), axis=1)
+                     .to(DW.dtype.element_ty), mask=ch < C)
+            tl.store(DB + ch, tl.sum(tl.where(half[None, :] == 1, tot, 0.0), axis=1)
+                     .to(DB.dtype.element_ty), mask=ch < C)
+
+
 @triton.jit
 def _now():
     """The GPU's global nanosecond timer (%globaltimer; diagnostics only)."""
@@ -1614,6 +1804,15 @@ COLS_COOP_MAX_GROUPS = 64
 # from 35-62 to 24-39 us (one launch for three). Tiles of 8192 on 8 warps lost (44.0 / 43.1).
 COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
+# The cooperative columns backward (v0.39): where x and dy of a sample fit the
+# COLS_COOP_L2_BYTES budget together. Tiles of 2048 elements (x and dy: 16 values of each
+# a thread on 4 warps); COLS_COOP_BWD_GATHER: Cg not a power of two too.
+COLS_COOP_BWD = os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1") != "0"
+COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
+COLS_COOP_TILE_BWD = 2048
+# The backward's dw, db sums: at most COLS_COOP_SUM_WORDS tagged words a step (32 a thread
+# on 4 warps), at least 2 channels a program.
+COLS_COOP_SUM_WORDS = 4096
 
 
 @dataclass(frozen=True)
@@ -1638,19 +1837,27 @@ class ColsCoopConfig:
 
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
-                      pps: int, act: bool = False) -> Optional[ColsCoopConfig]:
+                      pps: int, act: bool = False, backward: bool = False
+                      ) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
-    groups, a sample over COLS_COOP_L2_BYTES)."""
+    groups, a sample over COLS_COOP_L2_BYTES). backward: the backward's, whose samples
+    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
-    if ((gather and not _gather_ok(C, S, Cg, N, element_size, act)) or G > COLS_COOP_MAX_GROUPS
-            or C * S * element_size > COLS_COOP_L2_BYTES):
+    if backward:
+        element_size *= 2
+        if gather and not _gather_ok_bwd(C, Cg):
+            return None
+    elif gather and not _gather_ok(C, S, Cg, N, element_size, act):
+        return None
+    if G > COLS_COOP_MAX_GROUPS or C * S * element_size > COLS_COOP_L2_BYTES:
         return None
     g_p2 = triton.next_power_of_2(G)
     cg_p2 = triton.next_power_of_2(Cg)
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
-    block_s = max(1, min(COLS_COOP_TILE // cl, triton.next_power_of_2(S)))
+    tile = COLS_COOP_TILE_BWD if backward else COLS_COOP_TILE
+    block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
     q = min(N, max(1, COLS_COOP_L2_BYTES // (C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
@@ -1677,6 +1884,14 @@ def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) ->
     one_round = N * C * S * element_size <= COLS_COOP_L2_BYTES
     return (COLS_COOP_GATHER == 3 or one_round
             or (COLS_COOP_GATHER == 2 and not act))
+
+
+def _gather_ok_bwd(C: int, Cg: int) -> bool:
+    """Whether the cooperative columns backward takes a Cg that is not a power of two
+    (COLS_COOP_BWD_GATHER), within COLS_COOP_MAX_LANES lanes."""
+    lanes = max(triton.next_power_of_2(C),
+                triton.next_power_of_2(C // Cg) * triton.next_power_of_2(Cg))
+    return COLS_COOP_BWD_GATHER and lanes <= COLS_COOP_MAX_LANES
 
 
 def clear_plan_caches():
@@ -1707,6 +1922,7 @@ _COLS_STATS = CachedKernel(_groupnorm_cols_stats_kernel)
 _COLS_COMBINE = CachedKernel(_groupnorm_cols_combine_kernel)
 _COLS_APPLY = CachedKernel(_groupnorm_cols_apply_kernel)
 _COLS_COOP = CachedKernel(_groupnorm_cols_coop_kernel)
+_COLS_COOP_BWD = CachedKernel(_groupnorm_cols_coop_bwd_kernel)
 
 
 @dataclass(frozen=True)
@@ -1797,6 +2013,42 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         return prep
     fit = prep.launches[0].resident(x.device, dtypes, (1e-5, 1))
     return make(fit)[0] if fit is not None and fit < COLS_COOP_PPS else prep
+
+
+def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
+    """The cooperative columns backward's launch for x (N, C, S) channels_last, or None
+    where it does not run; as _prepare_cols_coop (its programs fitted on the GPU, one
+    launch per step in the interpreter)."""
+    N, C, S = x.shape
+    sms = sm_count(x.device)
+    split = x.device.type != "cuda"
+
+    def make(pps):
+        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True)
+        if cfg is None:
+            return None
+        P = cfg.programs
+        # dw, db: channels per summing program (at least 2, so that the rows' words are
+        # 32 bytes), rows a step within COLS_COOP_SUM_WORDS words.
+        sum_c = max(2, triton.next_power_of_2(_cdiv(C, P)))
+        sum_r = min(triton.next_power_of_2(P), max(1, COLS_COOP_SUM_WORDS // (2 * sum_c)))
+        tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
+                ("BLOCK_S", cfg.block_s), ("GB", cfg.gb), ("KB", cfg.kb), ("FB", cfg.fb),
+                ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES),
+                ("BACKOFF", R._backoff()))
+        ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
+        launches = tuple(FixedLaunch(_COLS_COOP_BWD, (P,), ints,
+                                     flags + (("PHASE", ph),) + tail, cfg.num_warps)
+                         for ph in ((1, 2, 3) if split else (0,)))
+        G = C // Cg
+        return Prepared(launches, slots=N * cfg.k * G * 2 + N * G * 2 + P * C * 2,
+                        cols_path=True)
+
+    prep = make(COLS_COOP_PPS)
+    if prep is None or split or not R.COOP_FIT:
+        return prep
+    fit = prep.launches[0].resident(x.device, dtypes, (1,))
+    return make(fit) if fit is not None and fit < COLS_COOP_PPS else prep
 
 
 # The rows path (forward, contiguous x). There a group is Cg * S consecutive elements, so
@@ -1971,8 +2223,9 @@ def groupnorm_fwd(x, weight, bias, num_groups: int, eps: float, activation, y, m
 
 
 def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
-                 wb_dtypes=None) -> Prepared:
-    """wb_dtypes: the weight's and bias's dtypes (x's where None)."""
+                 wb_dtypes=None, out_dtypes=None) -> Prepared:
+    """wb_dtypes: the weight's and bias's dtypes (x's where None); out_dtypes: those of
+    mean, rstd, dx, dw and db (fp32 statistics and grads, x's dx where None)."""
     contiguous = x.is_contiguous()
     x = _canonical(x)
     N, C, S = x.shape
@@ -2014,6 +2267,14 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
+    if COLS_COOP_BWD and not contiguous and x.stride(1) == 1 and C > 1:
+        wd, bd = wb_dtypes or (x.dtype, x.dtype)
+        md, rd, dxd, dwd, dbd = out_dtypes or (torch.float32,) * 2 + (x.dtype,) + (
+            torch.float32,) * 2
+        coop = _prepare_cols_coop_bwd(x, Cg, flags, (x.dtype, x.dtype, wd, bd, md, rd, dxd,
+                                                     dwd, dbd, torch.int64))
+        if coop is not None:
+            return coop
     cc = cols_config(x, Cg, backward=True) if x.stride(1) == 1 and C > 1 else None
     if cc is not None:
         return _prepare_cols(x, Cg, flags, cc, backward=True)
@@ -2040,7 +2301,7 @@ def prepare_bwd(dy, x, weight, bias, num_groups: int, activation, dtypes) -> Pre
            activation, dtype_of(weight), dtype_of(bias), dtypes)
     return _PREPARED.get(key) or _PREPARED.make(key, lambda: _prepare_bwd(
         x, num_groups, activation, weight is not None, bias is not None,
-        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype)))
+        (dtype_of(weight) or x.dtype, dtype_of(bias) or x.dtype), dtypes))
 
 
 def groupnorm_bwd(dy, x, weight, bias, mean, rstd, num_groups: int, activation, dx, dw, db):
@@ -2091,6 +2352,13 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
             main((x, dy, w, b, mean, rstd, dx, scratch, dw, db, scratch), (1,))
         if not total.direct_call((ps, ps + 4 * half, pdw, pdb)):
             total((scratch, scratch[half:prep.scratch], dw, db))
+        return
+    if prep.slots:  # the cooperative columns backward, one launch per step in the interpreter
+        ws, tag = coop_workspace(x.device, prep.slots)
+        for launch in prep.launches:
+            if not launch.direct_call((px, pdy, pw, pb, pm, pr, pdx, pdw, pdb, ws.data_ptr()),
+                                      (tag,)):
+                launch((x, dy, w, b, mean, rstd, dx, dw, db, ws), (tag,))
         return
     if prep.cols_path:
         stats, combine, apply = prep.launches
