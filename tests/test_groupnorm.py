@@ -600,8 +600,10 @@ def test_cols_coop_declines(monkeypatch):
 
 # The cooperative columns backward (channels_last, K.COLS_COOP_BWD): tiles of 32 elements
 # so that small shapes take several chunks per sample; "rounds": an L2 budget of one
-# sample's x and dy, so that the samples run in rounds; Cg of 10, 3 and 6 take the gather.
-@pytest.mark.parametrize("rounds", [False, True], ids=["one_round", "rounds"])
+# sample's x and dy, so that the samples run in rounds; "ahead": a budget of two samples'
+# and three samples, so that each program reads its next sample before the current one's
+# exchange (AHEAD); Cg of 10, 3 and 6 take the gather.
+@pytest.mark.parametrize("rounds", ["one_round", "rounds", "ahead"])
 @pytest.mark.parametrize("shape, groups, dtype, activation, affine, offset", [
     ((3, 16, 5, 7), 2, torch.bfloat16, "silu", True, 0.3),  # Cg = 8
     ((2, 8, 33), 8, torch.float32, "gelu_tanh", True, 0.3),  # InstanceNorm's shape, 3-D
@@ -614,10 +616,13 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
                        monkeypatch):
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
+    if rounds == "ahead":
+        shape = (3,) + shape[1:]
     N, C = shape[:2]
     monkeypatch.setattr(K, "COLS_COOP_TILE_BWD", 32)
-    if rounds:  # one sample's x and dy
-        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", 2 * math.prod(shape[1:]) * dtype.itemsize)
+    if rounds != "one_round":  # one or two samples' x and dy
+        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", (2 if rounds == "ahead" else 1) * 2
+                            * math.prod(shape[1:]) * dtype.itemsize)
     K.clear_plan_caches()
     try:
         x = _to_layout(torch.randn(shape, device=device) * 1.5 + offset, "channels_last")
@@ -639,7 +644,8 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
             assert prep.slots > 0, "not on the cooperative columns backward"
             ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
             assert ints[4] > 1, "one chunk per sample: the sums over chunks are not exercised"
-            assert (ints[5] < N) == rounds
+            assert (ints[5] < N) == (rounds != "one_round")
+            assert dict(prep.launches[0].constexprs)["AHEAD"] == (rounds == "ahead")
             Cg = C // groups
             assert dict(prep.launches[0].constexprs)["GATHER"] == bool(Cg & (Cg - 1))
             K.groupnorm_bwd(dy, x, w, b if activation else None, mean, rstd, groups,
@@ -663,7 +669,7 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
         # dw is sum(dz * xhat) also without a weight (the reference's w of ones).
         assert_close(dw, (w1 if wr is None else wr).grad, torch.float32, "dw", scale=grow * floor)
         assert_close(db, (b1 if br is None else br).grad, torch.float32, "db", scale=grow)
-        if offset < 1 and not rounds:
+        if offset < 1 and rounds == "one_round":
             _run(device, dtype, shape, groups, "channels_last", activation, weight=affine,
                  bias=affine)
     finally:

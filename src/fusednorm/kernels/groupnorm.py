@@ -1276,6 +1276,7 @@ def _groupnorm_cols_coop_bwd_kernel(
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     SUM_C: tl.constexpr,  # channels per dw, db program
     SUM_R: tl.constexpr,  # rows (programs) per step of the dw, db sums
+    AHEAD: tl.constexpr,  # 1: step 1 of a program's next sample before steps 2-3 of this one
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
 ):
@@ -1297,75 +1298,87 @@ def _groupnorm_cols_coop_bwd_kernel(
     inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
     own_w = tl.zeros([CL], dtype=tl.float32)  # this program's sums of dz * xhat
     own_b = tl.zeros([CL], dtype=tl.float32)  # ... and of dz
-    for n in range(q, N, Q):
-        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
-        stat = n * G + cc // Cg
-        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
-        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+    # Round i takes step 1 of sample q + i * Q, then steps 2 and 3 of sample q + (i - AHEAD)
+    # * Q: with AHEAD 1 a sample's exchange runs while the next sample's chunks are read.
+    for i in range(0, tl.cdiv(N - q, Q) + AHEAD):
+        n = q + i * Q
         if PHASE == 0 or PHASE == 1:
-            acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-            acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
-                                     rstd[None, :], w[None, :], b[None, :], ACTIVATION)
-                acc1 += dz * xhat
-                acc2 += dz
-            p1 = tl.sum(acc1, axis=0)
-            p2 = tl.sum(acc2, axis=0)
-            own_w += p1
-            own_b += p2
-            # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel g * Cg + j.
-            if GATHER:
-                t = tl.arange(0, G_P2 * CG)
-                tg = t // CG
-                tj = t % CG
-                at_c = tl.minimum(tg * Cg + tj, CL - 1)
-                in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
-                g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
-                g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
-                g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
-                g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
-            else:  # lanes past C hold 0 (w is 0 there)
-                g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
-                g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
-            slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
-            _publish(slots, g1, TAG, g_mask)
-            _publish(slots + 1, g2, TAG, g_mask)
-            if n + Q >= N:  # its last sample: this program's dw, db sums are complete
-                row = SUMS + (tl.cast(pid, tl.int64) * C + cc) * 2
-                _publish(row, own_w, TAG, c_mask)
-                _publish(row + 1, own_b, TAG, c_mask)
+            if n < N:
+                origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+                stat = n * G + cc // Cg
+                mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+                rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+                acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+                acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+                for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                    mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                    xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
+                                         rstd[None, :], w[None, :], b[None, :], ACTIVATION)
+                    acc1 += dz * xhat
+                    acc2 += dz
+                p1 = tl.sum(acc1, axis=0)
+                p2 = tl.sum(acc2, axis=0)
+                own_w += p1
+                own_b += p2
+                # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel
+                # g * Cg + j.
+                if GATHER:
+                    t = tl.arange(0, G_P2 * CG)
+                    tg = t // CG
+                    tj = t % CG
+                    at_c = tl.minimum(tg * Cg + tj, CL - 1)
+                    in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
+                    g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
+                    g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
+                    g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
+                    g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
+                else:  # lanes past C hold 0 (w is 0 there)
+                    g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
+                    g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
+                slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
+                _publish(slots, g1, TAG, g_mask)
+                _publish(slots + 1, g2, TAG, g_mask)
+                if n + Q >= N:  # its last sample: this program's dw, db sums are complete
+                    row = SUMS + (tl.cast(pid, tl.int64) * C + cc) * 2
+                    _publish(row, own_w, TAG, c_mask)
+                    _publish(row + 1, own_b, TAG, c_mask)
+        m = n - AHEAD * Q
         if PHASE == 0 or PHASE == 2:
-            if k * GB < G:  # a reducer: groups [k * GB, (k + 1) * GB)
-                s1, s2 = _sum_chunks(WS, n, K, G, k * GB, TAG, GB, KB, BACKOFF)
-                rg = k * GB + tl.arange(0, GB)
-                fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
-                _publish(fin, s1 * inv_m, TAG, rg < G)
-                _publish(fin + 1, s2 * inv_m, TAG, rg < G)
+            if m >= 0 and m < N:
+                if k * GB < G:  # a reducer: groups [k * GB, (k + 1) * GB)
+                    s1, s2 = _sum_chunks(WS, m, K, G, k * GB, TAG, GB, KB, BACKOFF)
+                    rg = k * GB + tl.arange(0, GB)
+                    fin = FIN + (tl.cast(m, tl.int64) * G + rg) * 2
+                    _publish(fin, s1 * inv_m, TAG, rg < G)
+                    _publish(fin + 1, s2 * inv_m, TAG, rg < G)
         if PHASE == 0 or PHASE == 3:
-            f = tl.arange(0, FB)
-            two = tl.arange(0, 2)
-            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-            f1, f2 = _unpack(v, two)
-            # Entries past G are 0: fold the [FB] words onto the first G_P2.
-            c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
-            c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
-            if GATHER:
-                at_g = tl.minimum(cc // Cg, G_P2 - 1)
-                l1 = tl.gather(c1, at_g, 0)
-                l2 = tl.gather(c2, at_g, 0)
-            else:
-                l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
-                l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
-            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                at = origin + s0 * C + offs
-                xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
-                                     w[None, :], b[None, :], ACTIVATION)
-                dx = (w[None, :] * dz - (xhat * l1[None, :] + l2[None, :])) * rstd[None, :]
-                tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
+            if m >= 0 and m < N:
+                origin = (tl.cast(m, tl.int64) * S + s_lo) * C
+                stat = m * G + cc // Cg
+                mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+                rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
+                f = tl.arange(0, FB)
+                two = tl.arange(0, 2)
+                ptrs = FIN + ((tl.cast(m, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+                v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+                f1, f2 = _unpack(v, two)
+                # Entries past G are 0: fold the [FB] words onto the first G_P2.
+                c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
+                c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
+                if GATHER:
+                    at_g = tl.minimum(cc // Cg, G_P2 - 1)
+                    l1 = tl.gather(c1, at_g, 0)
+                    l2 = tl.gather(c2, at_g, 0)
+                else:
+                    l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
+                    l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
+                for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                    mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                    at = origin + s0 * C + offs
+                    xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
+                                         w[None, :], b[None, :], ACTIVATION)
+                    dx = (w[None, :] * dz - (xhat * l1[None, :] + l2[None, :])) * rstd[None, :]
+                    tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
     if PHASE == 0 or PHASE == 3:
         if pid * SUM_C < C:  # dw, db of channels [pid * SUM_C, (pid + 1) * SUM_C)
             j = tl.arange(0, 2 * SUM_C)  # words of a row: channel pid * SUM_C + j // 2
@@ -1374,10 +1387,10 @@ def _groupnorm_cols_coop_bwd_kernel(
             P = Q * K
             acc = tl.zeros([SUM_R, 2 * SUM_C], dtype=tl.float32)
             for r0 in range(0, P, SUM_R):
-                m = (r0 + r < P)[:, None] & col_ok[None, :]
+                ok = (r0 + r < P)[:, None] & col_ok[None, :]
                 ptrs = (SUMS + ((r0 + r).to(tl.int64) * C * 2)[:, None]
                         + (pid * SUM_C * 2 + j)[None, :])
-                v = _spin(ptrs, m, TAG, BACKOFF)
+                v = _spin(ptrs, ok, TAG, BACKOFF)
                 acc += (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
             tot = tl.reshape(tl.sum(acc, axis=0), [SUM_C, 2])
             half = tl.arange(0, 2)
@@ -1810,6 +1823,10 @@ COLS_COOP_MAX_LANES = 2048
 COLS_COOP_BWD = os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1") != "0"
 COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
 COLS_COOP_TILE_BWD = 2048
+# AHEAD: where the samples take several rounds, step 1 of a program's next sample runs
+# before steps 2-3 of its current one (two rounds in L2 at once, so rounds of half the
+# samples).
+COLS_COOP_BWD_AHEAD = int(os.environ.get("FUSEDNORM_COLS_COOP_BWD_AHEAD", "1"))
 # The backward's dw, db sums: at most COLS_COOP_SUM_WORDS tagged words a step (32 a thread
 # on 4 warps), at least 2 channels a program.
 COLS_COOP_SUM_WORDS = 4096
@@ -1837,12 +1854,13 @@ class ColsCoopConfig:
 
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
-                      pps: int, act: bool = False, backward: bool = False
+                      pps: int, act: bool = False, backward: bool = False, ahead: int = 0
                       ) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
     groups, a sample over COLS_COOP_L2_BYTES). backward: the backward's, whose samples
-    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD."""
+    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD.
+    ahead: the samples of `ahead` more rounds are in L2 at once (the kernel's AHEAD)."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
     if backward:
@@ -1858,7 +1876,7 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
     tile = COLS_COOP_TILE_BWD if backward else COLS_COOP_TILE
     block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
-    q = min(N, max(1, COLS_COOP_L2_BYTES // (C * S * element_size)))
+    q = min(N, max(1, COLS_COOP_L2_BYTES // ((1 + ahead) * C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
     k = max(1, min(pps * sms // q, s_tiles))
@@ -2024,7 +2042,12 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
     split = x.device.type != "cuda"
 
     def make(pps):
-        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True)
+        # AHEAD where two rounds' x and dy fit the budget and there are two rounds.
+        sample = 2 * C * S * x.element_size()
+        ahead = int(COLS_COOP_BWD_AHEAD and 2 * sample <= COLS_COOP_L2_BYTES
+                    and N * sample > COLS_COOP_L2_BYTES)
+        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True,
+                                ahead=ahead)
         if cfg is None:
             return None
         P = cfg.programs
@@ -2034,7 +2057,8 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
         sum_r = min(triton.next_power_of_2(P), max(1, COLS_COOP_SUM_WORDS // (2 * sum_c)))
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb), ("KB", cfg.kb), ("FB", cfg.fb),
-                ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES),
+                ("SUM_C", sum_c), ("SUM_R", sum_r), ("AHEAD", ahead),
+                ("STAGES", COLS_COOP_STAGES),
                 ("BACKOFF", R._backoff()))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP_BWD, (P,), ints,
