@@ -621,7 +621,7 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
     N, C = shape[:2]
     monkeypatch.setattr(K, "COLS_COOP_TILE_BWD", 32)
     if rounds != "one_round":  # one or two samples' x and dy
-        monkeypatch.setattr(K, "COLS_COOP_L2_BYTES", (2 if rounds == "ahead" else 1) * 2
+        monkeypatch.setattr(K, "COLS_COOP_BWD_L2_BYTES", (2 if rounds == "ahead" else 1) * 2
                             * math.prod(shape[1:]) * dtype.itemsize)
     K.clear_plan_caches()
     try:
@@ -677,11 +677,11 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
 
 
 def test_cols_coop_bwd_declines(monkeypatch):
-    # Samples whose x and dy together exceed COLS_COOP_L2_BYTES, Cg not a power of two with
-    # COLS_COOP_BWD_GATHER off, or COLS_COOP_BWD off: the columns path's three launches.
+    # Samples whose x and dy together exceed COLS_COOP_BWD_L2_BYTES, Cg not a power of two
+    # with COLS_COOP_BWD_GATHER off, or COLS_COOP_BWD off: the columns path's three launches.
     x = _to_layout(torch.empty((2, 20, 4, 4)), "channels_last")
     try:
-        for name, value in (("COLS_COOP_L2_BYTES", 20 * 16 * 4 * 2 - 1),
+        for name, value in (("COLS_COOP_BWD_L2_BYTES", 20 * 16 * 4 * 2 - 1),
                             ("COLS_COOP_BWD_GATHER", False), ("COLS_COOP_BWD", False)):
             monkeypatch.setattr(K, name, value)
             K.clear_plan_caches()

@@ -1823,6 +1823,8 @@ COLS_COOP_MAX_LANES = 2048
 COLS_COOP_BWD = os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1") != "0"
 COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
 COLS_COOP_TILE_BWD = 2048
+# The samples in flight: at most this many bytes of x and dy.
+COLS_COOP_BWD_L2_BYTES = 24 << 20
 # AHEAD: where the samples take several rounds, step 1 of a program's next sample runs
 # before steps 2-3 of its current one (two rounds in L2 at once, so rounds of half the
 # samples).
@@ -1863,20 +1865,21 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     ahead: the samples of `ahead` more rounds are in L2 at once (the kernel's AHEAD)."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
+    budget = COLS_COOP_BWD_L2_BYTES if backward else COLS_COOP_L2_BYTES
     if backward:
         element_size *= 2
         if gather and not _gather_ok_bwd(C, Cg):
             return None
     elif gather and not _gather_ok(C, S, Cg, N, element_size, act):
         return None
-    if G > COLS_COOP_MAX_GROUPS or C * S * element_size > COLS_COOP_L2_BYTES:
+    if G > COLS_COOP_MAX_GROUPS or C * S * element_size > budget:
         return None
     g_p2 = triton.next_power_of_2(G)
     cg_p2 = triton.next_power_of_2(Cg)
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
     tile = COLS_COOP_TILE_BWD if backward else COLS_COOP_TILE
     block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
-    q = min(N, max(1, COLS_COOP_L2_BYTES // ((1 + ahead) * C * S * element_size)))
+    q = min(N, max(1, budget // ((1 + ahead) * C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
     k = max(1, min(pps * sms // q, s_tiles))
@@ -2044,8 +2047,8 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
     def make(pps):
         # AHEAD where two rounds' x and dy fit the budget and there are two rounds.
         sample = 2 * C * S * x.element_size()
-        ahead = int(COLS_COOP_BWD_AHEAD and 2 * sample <= COLS_COOP_L2_BYTES
-                    and N * sample > COLS_COOP_L2_BYTES)
+        ahead = int(COLS_COOP_BWD_AHEAD and 2 * sample <= COLS_COOP_BWD_L2_BYTES
+                    and N * sample > COLS_COOP_BWD_L2_BYTES)
         cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True,
                                 ahead=ahead)
         if cfg is None:
