@@ -598,12 +598,11 @@ def test_cols_coop_declines(monkeypatch):
         K.clear_plan_caches()
 
 
-# The cooperative columns backward (channels_last, K.COLS_COOP_BWD): tiles of 32 elements
-# so that small shapes take several chunks per sample; "rounds": an L2 budget of one
-# sample's x and dy, so that the samples run in rounds; "ahead": a budget of two samples'
-# and three samples, so that each program reads its next sample before the current one's
-# exchange (AHEAD); Cg of 10, 3 and 6 take the gather.
-@pytest.mark.parametrize("rounds", ["one_round", "rounds", "ahead"])
+# The cooperative columns backward (channels_last, K.COLS_COOP_BWD 2: whatever the dtype
+# and activation): tiles of 32 elements so that small shapes take several chunks per
+# sample; "rounds": an L2 budget of one sample's x and dy, so that the samples run in
+# rounds; Cg of 10, 3 and 6 take the gather.
+@pytest.mark.parametrize("rounds", [False, True], ids=["one_round", "rounds"])
 @pytest.mark.parametrize("shape, groups, dtype, activation, affine, offset", [
     ((3, 16, 5, 7), 2, torch.bfloat16, "silu", True, 0.3),  # Cg = 8
     ((2, 8, 33), 8, torch.float32, "gelu_tanh", True, 0.3),  # InstanceNorm's shape, 3-D
@@ -616,13 +615,12 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
                        monkeypatch):
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
-    if rounds == "ahead":
-        shape = (3,) + shape[1:]
     N, C = shape[:2]
     monkeypatch.setattr(K, "COLS_COOP_TILE_BWD", 32)
-    if rounds != "one_round":  # one or two samples' x and dy
-        monkeypatch.setattr(K, "COLS_COOP_BWD_L2_BYTES", (2 if rounds == "ahead" else 1) * 2
-                            * math.prod(shape[1:]) * dtype.itemsize)
+    monkeypatch.setattr(K, "COLS_COOP_BWD", 2)  # every dtype and activation
+    if rounds:  # one sample's x and dy
+        monkeypatch.setattr(K, "COLS_COOP_BWD_L2_BYTES",
+                            2 * math.prod(shape[1:]) * dtype.itemsize)
     K.clear_plan_caches()
     try:
         x = _to_layout(torch.randn(shape, device=device) * 1.5 + offset, "channels_last")
@@ -644,8 +642,7 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
             assert prep.slots > 0, "not on the cooperative columns backward"
             ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
             assert ints[4] > 1, "one chunk per sample: the sums over chunks are not exercised"
-            assert (ints[5] < N) == (rounds != "one_round")
-            assert dict(prep.launches[0].constexprs)["AHEAD"] == (rounds == "ahead")
+            assert (ints[5] < N) == rounds
             Cg = C // groups
             assert dict(prep.launches[0].constexprs)["GATHER"] == bool(Cg & (Cg - 1))
             K.groupnorm_bwd(dy, x, w, b if activation else None, mean, rstd, groups,
@@ -669,7 +666,7 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
         # dw is sum(dz * xhat) also without a weight (the reference's w of ones).
         assert_close(dw, (w1 if wr is None else wr).grad, torch.float32, "dw", scale=grow * floor)
         assert_close(db, (b1 if br is None else br).grad, torch.float32, "db", scale=grow)
-        if offset < 1 and rounds == "one_round":
+        if offset < 1 and not rounds:
             _run(device, dtype, shape, groups, "channels_last", activation, weight=affine,
                  bias=affine)
     finally:
@@ -678,19 +675,28 @@ def test_cols_coop_bwd(device, rounds, shape, groups, dtype, activation, affine,
 
 def test_cols_coop_bwd_declines(monkeypatch):
     # Samples whose x and dy together exceed COLS_COOP_BWD_L2_BYTES, Cg not a power of two
-    # with COLS_COOP_BWD_GATHER off, or COLS_COOP_BWD off: the columns path's three launches.
-    x = _to_layout(torch.empty((2, 20, 4, 4)), "channels_last")
+    # with COLS_COOP_BWD_GATHER off, or COLS_COOP_BWD off: the columns path's three
+    # launches. By default (COLS_COOP_BWD 1) only without an activation, and only for fp32
+    # or single-channel groups.
+    def coop(shape, groups, dtype=torch.float32, act=None):
+        x = _to_layout(torch.empty(shape, dtype=dtype), "channels_last")
+        K.clear_plan_caches()
+        prep = K._prepare_bwd(K._canonical(x), groups, act, True, act is not None)
+        assert prep.cols_path or prep.group_path
+        return prep.slots > 0
     try:
         for name, value in (("COLS_COOP_BWD_L2_BYTES", 20 * 16 * 4 * 2 - 1),
-                            ("COLS_COOP_BWD_GATHER", False), ("COLS_COOP_BWD", False)):
+                            ("COLS_COOP_BWD_GATHER", False), ("COLS_COOP_BWD", 0)):
             monkeypatch.setattr(K, name, value)
-            K.clear_plan_caches()
-            prep = K._prepare_bwd(K._canonical(x), 2, None, True, False)
-            assert prep.slots == 0 and prep.cols_path and len(prep.launches) == 3, name
+            assert not coop((2, 20, 4, 4), 2), name
             monkeypatch.undo()
-        K.clear_plan_caches()
-        prep = K._prepare_bwd(K._canonical(x), 2, None, True, False)
-        assert prep.slots > 0 and dict(prep.launches[0].constexprs)["GATHER"]
+        assert coop((2, 20, 4, 4), 2)  # fp32, Cg = 10: gathered
+        assert not coop((2, 20, 4, 4), 2, act="silu")
+        assert not coop((2, 20, 4, 4), 2, torch.bfloat16)
+        monkeypatch.setattr(K, "GROUP_MIN_WAVES", 1 << 20)  # not the group path
+        assert coop((2, 20, 4, 4), 20, torch.bfloat16)  # InstanceNorm's groups
+        monkeypatch.setattr(K, "COLS_COOP_BWD", 2)
+        assert coop((2, 20, 4, 4), 2, torch.bfloat16, "silu")
     finally:
         K.clear_plan_caches()
 

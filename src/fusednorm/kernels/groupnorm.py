@@ -1276,7 +1276,6 @@ def _groupnorm_cols_coop_bwd_kernel(
     FB: tl.constexpr,  # words of the finals' wait (>= G_P2 and the threads)
     SUM_C: tl.constexpr,  # channels per dw, db program
     SUM_R: tl.constexpr,  # rows (programs) per step of the dw, db sums
-    AHEAD: tl.constexpr,  # 1: step 1 of a program's next sample before steps 2-3 of this one
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
 ):
@@ -1298,87 +1297,75 @@ def _groupnorm_cols_coop_bwd_kernel(
     inv_m = 1.0 / (tl.cast(Cg, tl.float32) * tl.cast(S, tl.float32))
     own_w = tl.zeros([CL], dtype=tl.float32)  # this program's sums of dz * xhat
     own_b = tl.zeros([CL], dtype=tl.float32)  # ... and of dz
-    # Round i takes step 1 of sample q + i * Q, then steps 2 and 3 of sample q + (i - AHEAD)
-    # * Q: with AHEAD 1 a sample's exchange runs while the next sample's chunks are read.
-    for i in range(0, tl.cdiv(N - q, Q) + AHEAD):
-        n = q + i * Q
+    for n in range(q, N, Q):
+        origin = (tl.cast(n, tl.int64) * S + s_lo) * C
+        stat = n * G + cc // Cg
+        mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
+        rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
         if PHASE == 0 or PHASE == 1:
-            if n < N:
-                origin = (tl.cast(n, tl.int64) * S + s_lo) * C
-                stat = n * G + cc // Cg
-                mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
-                rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
-                acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-                acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-                for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                    mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                    xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
-                                         rstd[None, :], w[None, :], b[None, :], ACTIVATION)
-                    acc1 += dz * xhat
-                    acc2 += dz
-                p1 = tl.sum(acc1, axis=0)
-                p2 = tl.sum(acc2, axis=0)
-                own_w += p1
-                own_b += p2
-                # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel
-                # g * Cg + j.
-                if GATHER:
-                    t = tl.arange(0, G_P2 * CG)
-                    tg = t // CG
-                    tj = t % CG
-                    at_c = tl.minimum(tg * Cg + tj, CL - 1)
-                    in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
-                    g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
-                    g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
-                    g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
-                    g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
-                else:  # lanes past C hold 0 (w is 0 there)
-                    g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
-                    g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
-                slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
-                _publish(slots, g1, TAG, g_mask)
-                _publish(slots + 1, g2, TAG, g_mask)
-                if n + Q >= N:  # its last sample: this program's dw, db sums are complete
-                    row = SUMS + (tl.cast(pid, tl.int64) * C + cc) * 2
-                    _publish(row, own_w, TAG, c_mask)
-                    _publish(row + 1, own_b, TAG, c_mask)
-        m = n - AHEAD * Q
+            acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                xhat, dz = _bwd_tile(X, DY, origin + s0 * C + offs, mask, mean[None, :],
+                                     rstd[None, :], w[None, :], b[None, :], ACTIVATION)
+                acc1 += dz * xhat
+                acc2 += dz
+            p1 = tl.sum(acc1, axis=0)
+            p2 = tl.sum(acc2, axis=0)
+            own_w += p1
+            own_b += p2
+            # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel g * Cg + j.
+            if GATHER:
+                t = tl.arange(0, G_P2 * CG)
+                tg = t // CG
+                tj = t % CG
+                at_c = tl.minimum(tg * Cg + tj, CL - 1)
+                in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
+                g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
+                g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
+                g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
+                g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
+            else:  # lanes past C hold 0 (w is 0 there)
+                g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
+                g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
+            slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
+            _publish(slots, g1, TAG, g_mask)
+            _publish(slots + 1, g2, TAG, g_mask)
+            if n + Q >= N:  # its last sample: this program's dw, db sums are complete
+                row = SUMS + (tl.cast(pid, tl.int64) * C + cc) * 2
+                _publish(row, own_w, TAG, c_mask)
+                _publish(row + 1, own_b, TAG, c_mask)
         if PHASE == 0 or PHASE == 2:
-            if m >= 0 and m < N:
-                if k * GB < G:  # a reducer: groups [k * GB, (k + 1) * GB)
-                    s1, s2 = _sum_chunks(WS, m, K, G, k * GB, TAG, GB, KB, BACKOFF)
-                    rg = k * GB + tl.arange(0, GB)
-                    fin = FIN + (tl.cast(m, tl.int64) * G + rg) * 2
-                    _publish(fin, s1 * inv_m, TAG, rg < G)
-                    _publish(fin + 1, s2 * inv_m, TAG, rg < G)
+            if k * GB < G:  # a reducer: groups [k * GB, (k + 1) * GB)
+                s1, s2 = _sum_chunks(WS, n, K, G, k * GB, TAG, GB, KB, BACKOFF)
+                rg = k * GB + tl.arange(0, GB)
+                fin = FIN + (tl.cast(n, tl.int64) * G + rg) * 2
+                _publish(fin, s1 * inv_m, TAG, rg < G)
+                _publish(fin + 1, s2 * inv_m, TAG, rg < G)
         if PHASE == 0 or PHASE == 3:
-            if m >= 0 and m < N:
-                origin = (tl.cast(m, tl.int64) * S + s_lo) * C
-                stat = m * G + cc // Cg
-                mean = tl.load(MEAN + stat, mask=c_mask, other=0.0)
-                rstd = tl.load(RSTD + stat, mask=c_mask, other=0.0)
-                f = tl.arange(0, FB)
-                two = tl.arange(0, 2)
-                ptrs = FIN + ((tl.cast(m, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-                v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-                f1, f2 = _unpack(v, two)
-                # Entries past G are 0: fold the [FB] words onto the first G_P2.
-                c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
-                c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
-                if GATHER:
-                    at_g = tl.minimum(cc // Cg, G_P2 - 1)
-                    l1 = tl.gather(c1, at_g, 0)
-                    l2 = tl.gather(c2, at_g, 0)
-                else:
-                    l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
-                    l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
-                for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                    mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                    at = origin + s0 * C + offs
-                    xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
-                                         w[None, :], b[None, :], ACTIVATION)
-                    dx = (w[None, :] * dz - (xhat * l1[None, :] + l2[None, :])) * rstd[None, :]
-                    tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
+            f = tl.arange(0, FB)
+            two = tl.arange(0, 2)
+            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+            f1, f2 = _unpack(v, two)
+            # Entries past G are 0: fold the [FB] words onto the first G_P2.
+            c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
+            c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
+            if GATHER:
+                at_g = tl.minimum(cc // Cg, G_P2 - 1)
+                l1 = tl.gather(c1, at_g, 0)
+                l2 = tl.gather(c2, at_g, 0)
+            else:
+                l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
+                l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
+                xhat, dz = _bwd_tile(X, DY, at, mask, mean[None, :], rstd[None, :],
+                                     w[None, :], b[None, :], ACTIVATION)
+                dx = (w[None, :] * dz - (xhat * l1[None, :] + l2[None, :])) * rstd[None, :]
+                tl.store(DX + at, dx.to(DX.dtype.element_ty), mask=mask)
     if PHASE == 0 or PHASE == 3:
         if pid * SUM_C < C:  # dw, db of channels [pid * SUM_C, (pid + 1) * SUM_C)
             j = tl.arange(0, 2 * SUM_C)  # words of a row: channel pid * SUM_C + j // 2
@@ -1817,18 +1804,29 @@ COLS_COOP_MAX_GROUPS = 64
 # from 35-62 to 24-39 us (one launch for three). Tiles of 8192 on 8 warps lost (44.0 / 43.1).
 COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
-# The cooperative columns backward (v0.39): where x and dy of a sample fit the
-# COLS_COOP_L2_BYTES budget together. Tiles of 2048 elements (x and dy: 16 values of each
-# a thread on 4 warps); COLS_COOP_BWD_GATHER: Cg not a power of two too.
-COLS_COOP_BWD = os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1") != "0"
+# The cooperative columns backward (v0.39; _coop_bwd_ok): where x and dy of a sample fit
+# COLS_COOP_BWD_L2_BYTES together. Tiles of 2048 elements (x and dy: 16 values of each a
+# thread on 4 warps); COLS_COOP_BWD_GATHER: Cg not a power of two too. Against the
+# columns path's three launches (results/2026-11-27-v0.39-runs calls 1-4,
+# sweep_groupnorm.py, GPU time, % of copy, one process each): fp32 UNet 320 62.6 / 57.6 /
+# 58.2 against 55.2-55.5, UNet 640 level (55.4-55.7 against 55.2-55.7); bf16 InstanceNorm
+# 2-D (16x64x128x128) 55.5 / 53.7 / 54.5 against 51.0 / 51.3 / 50.8; the other bf16 shapes
+# level to 2.8 lower (UNet 640 46.5-47.6 against 45.6-45.9, UNet 320 47.4-48.7 against
+# 50.0-50.1, p512 / p256 41.2-48.0 against 43.1-48.1); with silu lower (UNet 640 41.2-41.6
+# against 43.3-43.5, UNet 320 39.4-41.5 against 48.3-48.4). So COLS_COOP_BWD 1 takes it
+# without an activation where x is fp32 or the groups are single channels (InstanceNorm),
+# 2 wherever it fits, 0 never.
+# Each round of samples costs about 7 us beyond its bytes (call 3: budgets of 12 / 6 MiB,
+# two and four times the rounds, UNet 320 bf16 backward 35.0 / 22.5 against 47.3; forward,
+# COLS_COOP_L2_BYTES, 41.8 / 27.4 against 52.1), while budgets past 24 MiB (32 / 40 / 48,
+# call 4) lose the second read's L2 hits (UNet 320 bf16 backward 46.1 / 44.2 / 44.3 against
+# 47.5, forward 52.3 / 49.8 / 49.8 against 53.0). Reading the next sample before a
+# sample's exchange (two rounds in L2, half the samples a round) gained about a point at
+# equal rounds and lost 8-12 at equal budget (call 2-3; not kept).
+COLS_COOP_BWD = int(os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1"))
 COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
 COLS_COOP_TILE_BWD = 2048
-# The samples in flight: at most this many bytes of x and dy.
 COLS_COOP_BWD_L2_BYTES = 24 << 20
-# AHEAD: where the samples take several rounds, step 1 of a program's next sample runs
-# before steps 2-3 of its current one (two rounds in L2 at once, so rounds of half the
-# samples).
-COLS_COOP_BWD_AHEAD = int(os.environ.get("FUSEDNORM_COLS_COOP_BWD_AHEAD", "1"))
 # The backward's dw, db sums: at most COLS_COOP_SUM_WORDS tagged words a step (32 a thread
 # on 4 warps), at least 2 channels a program.
 COLS_COOP_SUM_WORDS = 4096
@@ -1856,13 +1854,12 @@ class ColsCoopConfig:
 
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
-                      pps: int, act: bool = False, backward: bool = False, ahead: int = 0
+                      pps: int, act: bool = False, backward: bool = False
                       ) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
     groups, a sample over COLS_COOP_L2_BYTES). backward: the backward's, whose samples
-    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD.
-    ahead: the samples of `ahead` more rounds are in L2 at once (the kernel's AHEAD)."""
+    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
     budget = COLS_COOP_BWD_L2_BYTES if backward else COLS_COOP_L2_BYTES
@@ -1879,7 +1876,7 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
     tile = COLS_COOP_TILE_BWD if backward else COLS_COOP_TILE
     block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
-    q = min(N, max(1, budget // ((1 + ahead) * C * S * element_size)))
+    q = min(N, max(1, budget // (C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
     s_tiles = _cdiv(S, block_s)
     k = max(1, min(pps * sms // q, s_tiles))
@@ -1905,6 +1902,14 @@ def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) ->
     one_round = N * C * S * element_size <= COLS_COOP_L2_BYTES
     return (COLS_COOP_GATHER == 3 or one_round
             or (COLS_COOP_GATHER == 2 and not act))
+
+
+def _coop_bwd_ok(Cg: int, dtype: torch.dtype, act: bool) -> bool:
+    """Whether the backward tries the cooperative columns path (COLS_COOP_BWD; where it
+    fits, _cols_coop_config)."""
+    if COLS_COOP_BWD == 1:
+        return not act and (dtype == torch.float32 or Cg == 1)
+    return COLS_COOP_BWD >= 2
 
 
 def _gather_ok_bwd(C: int, Cg: int) -> bool:
@@ -2045,12 +2050,7 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
     split = x.device.type != "cuda"
 
     def make(pps):
-        # AHEAD where two rounds' x and dy fit the budget and there are two rounds.
-        sample = 2 * C * S * x.element_size()
-        ahead = int(COLS_COOP_BWD_AHEAD and 2 * sample <= COLS_COOP_BWD_L2_BYTES
-                    and N * sample > COLS_COOP_BWD_L2_BYTES)
-        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True,
-                                ahead=ahead)
+        cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps, backward=True)
         if cfg is None:
             return None
         P = cfg.programs
@@ -2060,8 +2060,7 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
         sum_r = min(triton.next_power_of_2(P), max(1, COLS_COOP_SUM_WORDS // (2 * sum_c)))
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb), ("KB", cfg.kb), ("FB", cfg.fb),
-                ("SUM_C", sum_c), ("SUM_R", sum_r), ("AHEAD", ahead),
-                ("STAGES", COLS_COOP_STAGES),
+                ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES),
                 ("BACKOFF", R._backoff()))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP_BWD, (P,), ints,
@@ -2294,7 +2293,8 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
-    if COLS_COOP_BWD and not contiguous and x.stride(1) == 1 and C > 1:
+    if (not contiguous and x.stride(1) == 1 and C > 1
+            and _coop_bwd_ok(Cg, x.dtype, activation is not None)):
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         md, rd, dxd, dwd, dbd = out_dtypes or (torch.float32,) * 2 + (x.dtype,) + (
             torch.float32,) * 2
