@@ -1827,6 +1827,10 @@ COLS_COOP_BWD = int(os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1"))
 COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
 COLS_COOP_TILE_BWD = 2048
 COLS_COOP_BWD_L2_BYTES = 24 << 20
+COLS_COOP_WARPS_BWD = 4
+COLS_COOP_STAGES_BWD = 4
+# The reducers' merge (both directions): words a step (MERGE_WORDS 0: one a thread).
+COLS_COOP_MERGE_WORDS = 0
 # The backward's dw, db sums: at most COLS_COOP_SUM_WORDS tagged words a step (32 a thread
 # on 4 warps), at least 2 channels a program.
 COLS_COOP_SUM_WORDS = 4096
@@ -1882,12 +1886,14 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     k = max(1, min(pps * sms // q, s_tiles))
     s_chunk = _cdiv(s_tiles, k) * block_s
     k = _cdiv(S, s_chunk)
-    threads = 32 * COLS_COOP_WARPS
+    warps = COLS_COOP_WARPS_BWD if backward else COLS_COOP_WARPS
+    threads = 32 * warps
     gb = triton.next_power_of_2(_cdiv(G, k))
-    kb = max(1, threads // gb)
+    # A reducer's merge reads KB chunks' words a step: at least one per thread, and up to
+    # COLS_COOP_MERGE_WORDS, all K chunks where they fit (each step waits an L2 round trip).
+    kb = max(1, threads // gb, min(triton.next_power_of_2(k), COLS_COOP_MERGE_WORDS // gb))
     fb = max(g_p2, triton.next_power_of_2(threads))
-    return ColsCoopConfig(g_p2, cg_p2, cl, gather, block_s, s_chunk, k, q, gb, kb, fb,
-                          COLS_COOP_WARPS)
+    return ColsCoopConfig(g_p2, cg_p2, cl, gather, block_s, s_chunk, k, q, gb, kb, fb, warps)
 
 
 def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) -> bool:
@@ -2060,7 +2066,7 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
         sum_r = min(triton.next_power_of_2(P), max(1, COLS_COOP_SUM_WORDS // (2 * sum_c)))
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb), ("KB", cfg.kb), ("FB", cfg.fb),
-                ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES),
+                ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES_BWD),
                 ("BACKOFF", R._backoff()))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP_BWD, (P,), ints,
