@@ -95,7 +95,7 @@ QUICK_SHAPES = [((16, 640, 32, 32), 32), ((8, 128, 32, 32, 32), None),
                 ((2, 128, 512, 512), 32)]
 QUICK_SHAPES_BF16 = [((16, 1280, 16, 16), 32), ((16, 320, 64, 64), 32)]
 # ... and the cooperative channels_last forward with a group width that is not a power of
-# two (tl.gather, v0.38), in the one launch the GPU runs (PHASE 0).
+# two (tl.gather, v0.38), in the one launch the GPU runs (PHASE 0), and its backward (v0.39).
 QUICK_COOP = ((16, 640, 32, 32), 32)
 
 
@@ -203,6 +203,8 @@ def main():
         w = torch.empty(shape[1], dtype=torch.bfloat16)
         st = torch.empty((shape[0], groups))
         GK.groupnorm_fwd(x, w, w, groups, 1e-5, None, x, st, st)
+        # ... and its cooperative backward (v0.39), as the GPU launches it.
+        GK.groupnorm_bwd(x, x, w, None, st, st, groups, None, x, st[0], st[0])
     if which in ("groups", "all"):
         launch_groups()
     if which in ("rows", "all"):

@@ -26,3 +26,6 @@ def test_kernels_compile_for_sm90():
     # with its channels gathered to groups (Cg = 20).
     coop = [ln for ln in out.stdout.splitlines() if "_groupnorm_cols_coop_kernel" in ln]
     assert any("'PHASE': 0" in ln and "'GATHER': True" in ln for ln in coop), text[-3000:]
+    # ... and the cooperative channels_last backward (v0.39), likewise.
+    coop = [ln for ln in out.stdout.splitlines() if "_groupnorm_cols_coop_bwd_kernel" in ln]
+    assert any("'PHASE': 0" in ln and "'GATHER': True" in ln for ln in coop), text[-3000:]

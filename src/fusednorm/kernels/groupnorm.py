@@ -1805,27 +1805,29 @@ COLS_COOP_MAX_GROUPS = 64
 COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
 # The cooperative columns backward (v0.39; _coop_bwd_ok): where x and dy of a sample fit
-# COLS_COOP_BWD_L2_BYTES together. Tiles of 2048 elements (x and dy: 16 values of each a
-# thread on 4 warps); COLS_COOP_BWD_GATHER: Cg not a power of two too. Against the
-# columns path's three launches (results/2026-11-27-v0.39-runs calls 1-4,
-# sweep_groupnorm.py, GPU time, % of copy, one process each): fp32 UNet 320 62.6 / 57.6 /
-# 58.2 against 55.2-55.5, UNet 640 level (55.4-55.7 against 55.2-55.7); bf16 InstanceNorm
-# 2-D (16x64x128x128) 55.5 / 53.7 / 54.5 against 51.0 / 51.3 / 50.8; the other bf16 shapes
-# level to 2.8 lower (UNet 640 46.5-47.6 against 45.6-45.9, UNet 320 47.4-48.7 against
-# 50.0-50.1, p512 / p256 41.2-48.0 against 43.1-48.1); with silu lower (UNet 640 41.2-41.6
-# against 43.3-43.5, UNet 320 39.4-41.5 against 48.3-48.4). So COLS_COOP_BWD 1 takes it
-# without an activation where x is fp32 or the groups are single channels (InstanceNorm),
-# 2 wherever it fits, 0 never.
+# COLS_COOP_BWD_L2_BYTES together. Against the columns path's three launches
+# (results/2026-11-27-v0.39-runs calls 1-6, sweep_groupnorm.py, GPU time, % of copy, one
+# process each), in tiles of 2048 elements: fp32 UNet 320 62.6 / 57.6 / 58.2 / 62.5
+# against 55.1-55.5, UNet 640 level (55.4-55.7 against 55.2-55.7); bf16 InstanceNorm 2-D
+# (16x64x128x128) 53.7-55.5 against 50.8-51.3, UNet 640 46.5-47.7 against 45.6-45.9, UNet
+# 320 47.4-48.7 against 49.8-50.5, p512 / p256 41.2-48.0 against 43.1-48.1; with silu lower
+# (UNet 640 41.2-41.6 against 43.3-43.5, UNet 320 39.2-41.5 against 48.3-49.2: 8 warps an
+# SM hide less of the sigmoid's latency). Tiles of 8 KB of each stream (call 6: bf16 4096
+# elements: UNet 320 49.4, UNet 640 48.9, InstanceNorm 2-D 56.3, against 48.3 / 47.7 / 55.4
+# in 2048 and the columns path's 50.5 / 45.6 / 51.2; fp32 stays at 2048, where 4096 lost
+# 62.5 -> 55.9 at UNet 320); 6 stages, 3 stages, 2 stages (36.4-48.1), 8 warps (36.4-51.3)
+# and the reducers' merge in one step (level) not taken (calls 5-6). So COLS_COOP_BWD 1
+# takes it without an activation, 2 wherever it fits, 0 never.
 # Each round of samples costs about 7 us beyond its bytes (call 3: budgets of 12 / 6 MiB,
 # two and four times the rounds, UNet 320 bf16 backward 35.0 / 22.5 against 47.3; forward,
 # COLS_COOP_L2_BYTES, 41.8 / 27.4 against 52.1), while budgets past 24 MiB (32 / 40 / 48,
 # call 4) lose the second read's L2 hits (UNet 320 bf16 backward 46.1 / 44.2 / 44.3 against
 # 47.5, forward 52.3 / 49.8 / 49.8 against 53.0). Reading the next sample before a
 # sample's exchange (two rounds in L2, half the samples a round) gained about a point at
-# equal rounds and lost 8-12 at equal budget (call 2-3; not kept).
+# equal rounds and lost 8-12 at equal budget (calls 2-3; not kept).
 COLS_COOP_BWD = int(os.environ.get("FUSEDNORM_COLS_COOP_BWD", "1"))
 COLS_COOP_BWD_GATHER = os.environ.get("FUSEDNORM_COLS_COOP_BWD_GATHER", "1") != "0"
-COLS_COOP_TILE_BWD = 2048
+COLS_COOP_TILE_BWD_BYTES = 8192  # of each of x and dy
 COLS_COOP_BWD_L2_BYTES = 24 << 20
 COLS_COOP_WARPS_BWD = 4
 COLS_COOP_STAGES_BWD = 4
@@ -1863,7 +1865,7 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
     groups, a sample over COLS_COOP_L2_BYTES). backward: the backward's, whose samples
-    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD."""
+    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD_BYTES."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
     budget = COLS_COOP_BWD_L2_BYTES if backward else COLS_COOP_L2_BYTES
@@ -1878,7 +1880,7 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     g_p2 = triton.next_power_of_2(G)
     cg_p2 = triton.next_power_of_2(Cg)
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
-    tile = COLS_COOP_TILE_BWD if backward else COLS_COOP_TILE
+    tile = COLS_COOP_TILE_BWD_BYTES * 2 // element_size if backward else COLS_COOP_TILE
     block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
     q = min(N, max(1, budget // (C * S * element_size)))
     q = _cdiv(N, _cdiv(N, q))  # equal rounds
@@ -1910,11 +1912,11 @@ def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) ->
             or (COLS_COOP_GATHER == 2 and not act))
 
 
-def _coop_bwd_ok(Cg: int, dtype: torch.dtype, act: bool) -> bool:
+def _coop_bwd_ok(act: bool) -> bool:
     """Whether the backward tries the cooperative columns path (COLS_COOP_BWD; where it
     fits, _cols_coop_config)."""
     if COLS_COOP_BWD == 1:
-        return not act and (dtype == torch.float32 or Cg == 1)
+        return not act
     return COLS_COOP_BWD >= 2
 
 
@@ -2300,7 +2302,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
     if (not contiguous and x.stride(1) == 1 and C > 1
-            and _coop_bwd_ok(Cg, x.dtype, activation is not None)):
+            and _coop_bwd_ok(activation is not None)):
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         md, rd, dxd, dwd, dbd = out_dtypes or (torch.float32,) * 2 + (x.dtype,) + (
             torch.float32,) * 2
