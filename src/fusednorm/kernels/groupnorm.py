@@ -1036,6 +1036,60 @@ def _groupnorm_cols_apply_kernel(
 
 
 @triton.jit
+def _chunk_words(WS, n, K, G, kk, t_g, TAG, BACKOFF: tl.constexpr):
+    """One step of a reducer's wait in the cooperative columns kernels: the two tagged
+    values of chunks kk of groups t_g of sample n (WS (N, K, G, 2) words), 0 where not
+    live, and live."""
+    live = (kk < K) & (t_g < G)
+    two = tl.arange(0, 2)
+    ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
+    v = _spin(ptrs, live[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+    a, b = _unpack(v, two)
+    return a, b, live
+
+
+@triton.jit
+def _by_group(v, C, Cg, CL: tl.constexpr, G_P2: tl.constexpr, CG: tl.constexpr,
+              GATHER: tl.constexpr):
+    """Channel lanes v ([CL]) laid out by group, [G_P2, CG] with lane (g, j) channel
+    g * Cg + j (tl.gather where GATHER, else a reshape), and the mask of lanes that hold
+    a channel."""
+    if GATHER:
+        t = tl.arange(0, G_P2 * CG)
+        tg = t // CG
+        tj = t % CG
+        at_c = tl.minimum(tg * Cg + tj, CL - 1)
+        return (tl.reshape(tl.gather(v, at_c, 0), [G_P2, CG]),
+                tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG]))
+    return tl.reshape(v, [G_P2, CG]), tl.reshape(tl.arange(0, CL) < C, [G_P2, CG])
+
+
+@triton.jit
+def _to_lanes(a, b, cc, Cg, G_P2: tl.constexpr, CG: tl.constexpr, GATHER: tl.constexpr):
+    """Per group values a, b ([G_P2]) to the channel lanes cc: each lane its group's."""
+    if GATHER:
+        at_g = tl.minimum(cc // Cg, G_P2 - 1)
+        return tl.gather(a, at_g, 0), tl.gather(b, at_g, 0)
+    return (tl.reshape(tl.broadcast_to(a[:, None], [G_P2, CG]), [G_P2 * CG]),
+            tl.reshape(tl.broadcast_to(b[:, None], [G_P2, CG]), [G_P2 * CG]))
+
+
+@triton.jit
+def _wait_finals(FIN, n, G, TAG, G_P2: tl.constexpr, FB: tl.constexpr,
+                 BACKOFF: tl.constexpr):
+    """Wait for sample n's G tagged pairs in FIN ((N, G, 2) words); returns them as two
+    [G_P2] vectors (0 past G)."""
+    f = tl.arange(0, FB)
+    two = tl.arange(0, 2)
+    ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
+    v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
+    a, b = _unpack(v, two)
+    # Entries past G are 0: fold the [FB] words onto the first G_P2.
+    return (tl.sum(tl.reshape(a, [FB // G_P2, G_P2]), axis=0),
+            tl.sum(tl.reshape(b, [FB // G_P2, G_P2]), axis=0))
+
+
+@triton.jit
 def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
                   BACKOFF: tl.constexpr):
     """Wait for the (mean, M2) partials of groups g0 .. g0 + GB of sample n's K chunks
@@ -1044,16 +1098,12 @@ def _merge_chunks(WS, n, K, G, S, s_chunk, Cg, g0, TAG, GB: tl.constexpr, KB: tl
     t = tl.arange(0, KB * GB)
     t_k = t // GB
     t_g = g0 + t % GB
-    two = tl.arange(0, 2)
     m_cnt = tl.zeros([GB], dtype=tl.float32)
     m_mean = tl.zeros([GB], dtype=tl.float32)
     m_m2 = tl.zeros([GB], dtype=tl.float32)
     for k0 in range(0, K, KB):
         kk = k0 + t_k
-        live = (kk < K) & (t_g < G)
-        ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
-        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-        pm, pq = _unpack(v, two)
+        pm, pq, live = _chunk_words(WS, n, K, G, kk, t_g, TAG, BACKOFF)
         pm = tl.reshape(pm, [KB, GB])
         pq = tl.reshape(pq, [KB, GB])
         pc = tl.where(live, tl.minimum(s_chunk, S - kk * s_chunk) * Cg, 0)
@@ -1131,18 +1181,8 @@ def _groupnorm_cols_coop_kernel(
                                           BLOCK_S, STAGES, TIMING, RSTD + pid * 8, n == q)
             # Per group (the chunk's channels have equal counts): lanes [G_P2, CG], lane (g, j)
             # channel g * Cg + j (a reshape where Cg is CG and lanes are channels).
-            if GATHER:
-                t = tl.arange(0, G_P2 * CG)
-                tg = t // CG
-                tj = t % CG
-                at_c = tl.minimum(tg * Cg + tj, CL - 1)
-                c_mean = tl.reshape(tl.gather(c_mean, at_c, 0), [G_P2, CG])
-                c_m2 = tl.reshape(tl.gather(c_m2, at_c, 0), [G_P2, CG])
-                own = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
-            else:
-                c_mean = tl.reshape(c_mean, [G_P2, CG])
-                c_m2 = tl.reshape(c_m2, [G_P2, CG])
-                own = tl.reshape(c_mask, [G_P2, CG])
+            c_mean, own = _by_group(c_mean, C, Cg, CL, G_P2, CG, GATHER)
+            c_m2, _ = _by_group(c_m2, C, Cg, CL, G_P2, CG, GATHER)
             g_mean = _wmean(c_mean, tl.where(own, 1.0, 0.0), tl.cast(Cg, tl.float32), 1)
             dev = c_mean - g_mean[:, None]
             g_m2 = tl.sum(tl.where(own, c_m2 + cnt * dev * dev, 0.0), axis=1)
@@ -1168,25 +1208,11 @@ def _groupnorm_cols_coop_kernel(
                 if n == q:
                     tl.store(RSTD + pid * 8 + 4, _now())
         if PHASE == 0 or PHASE == 3:
-            f = tl.arange(0, FB)
-            two = tl.arange(0, 2)
-            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-            f_mean, f_rstd = _unpack(v, two)
+            m_mean, rstd = _wait_finals(FIN, n, G, TAG, G_P2, FB, BACKOFF)
             if TIMING:
                 if n == q:
-                    tl.store(RSTD + pid * 8 + 5, _now())
-            # Entries past G are 0: fold the [FB] words onto the first G_P2.
-            m_mean = tl.sum(tl.reshape(f_mean, [FB // G_P2, G_P2]), axis=0)
-            rstd = tl.sum(tl.reshape(f_rstd, [FB // G_P2, G_P2]), axis=0)
-            # Per lane: the lane's group's values (a broadcast over the group's lanes).
-            if GATHER:
-                at_g = tl.minimum(cc // Cg, G_P2 - 1)
-                l_mean = tl.gather(m_mean, at_g, 0)
-                l_rstd = tl.gather(rstd, at_g, 0)
-            else:
-                l_mean = tl.reshape(tl.broadcast_to(m_mean[:, None], [G_P2, CG]), [G_P2 * CG])
-                l_rstd = tl.reshape(tl.broadcast_to(rstd[:, None], [G_P2, CG]), [G_P2 * CG])
+                    tl.store(RSTD + pid * 8 + 5, _now_after(tl.sum(rstd, axis=0)))
+            l_mean, l_rstd = _to_lanes(m_mean, rstd, cc, Cg, G_P2, CG, GATHER)
             scale = l_rstd * w
             for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
                 mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
@@ -1226,15 +1252,10 @@ def _sum_chunks(WS, n, K, G, g0, TAG, GB: tl.constexpr, KB: tl.constexpr,
     t = tl.arange(0, KB * GB)
     t_k = t // GB
     t_g = g0 + t % GB
-    two = tl.arange(0, 2)
     s1 = tl.zeros([GB], dtype=tl.float32)
     s2 = tl.zeros([GB], dtype=tl.float32)
     for k0 in range(0, K, KB):
-        kk = k0 + t_k
-        live = (kk < K) & (t_g < G)
-        ptrs = WS + (((tl.cast(n, tl.int64) * K + kk) * G + t_g) * 2)[:, None] + two[None, :]
-        v = _spin(ptrs, live[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-        p1, p2 = _unpack(v, two)  # 0 where not live
+        p1, p2, _ = _chunk_words(WS, n, K, G, k0 + t_k, t_g, TAG, BACKOFF)
         s1 += tl.sum(tl.reshape(p1, [KB, GB]), axis=0)
         s2 += tl.sum(tl.reshape(p2, [KB, GB]), axis=0)
     return s1, s2
@@ -1315,20 +1336,11 @@ def _groupnorm_cols_coop_bwd_kernel(
             p2 = tl.sum(acc2, axis=0)
             own_w += p1
             own_b += p2
-            # Per group, over its channels: lanes [G_P2, CG], lane (g, j) channel g * Cg + j.
-            if GATHER:
-                t = tl.arange(0, G_P2 * CG)
-                tg = t // CG
-                tj = t % CG
-                at_c = tl.minimum(tg * Cg + tj, CL - 1)
-                in_g = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
-                g1 = tl.reshape(tl.gather(w * p1, at_c, 0), [G_P2, CG])
-                g2 = tl.reshape(tl.gather(w * p2, at_c, 0), [G_P2, CG])
-                g1 = tl.sum(tl.where(in_g, g1, 0.0), axis=1)
-                g2 = tl.sum(tl.where(in_g, g2, 0.0), axis=1)
-            else:  # lanes past C hold 0 (w is 0 there)
-                g1 = tl.sum(tl.reshape(w * p1, [G_P2, CG]), axis=1)
-                g2 = tl.sum(tl.reshape(w * p2, [G_P2, CG]), axis=1)
+            # Per group, the sums over its channels.
+            g1, own = _by_group(w * p1, C, Cg, CL, G_P2, CG, GATHER)
+            g2, _ = _by_group(w * p2, C, Cg, CL, G_P2, CG, GATHER)
+            g1 = tl.sum(tl.where(own, g1, 0.0), axis=1)
+            g2 = tl.sum(tl.where(own, g2, 0.0), axis=1)
             slots = WS + ((tl.cast(n, tl.int64) * K + k) * G + gi) * 2
             _publish(slots, g1, TAG, g_mask)
             _publish(slots + 1, g2, TAG, g_mask)
@@ -1344,21 +1356,8 @@ def _groupnorm_cols_coop_bwd_kernel(
                 _publish(fin, s1 * inv_m, TAG, rg < G)
                 _publish(fin + 1, s2 * inv_m, TAG, rg < G)
         if PHASE == 0 or PHASE == 3:
-            f = tl.arange(0, FB)
-            two = tl.arange(0, 2)
-            ptrs = FIN + ((tl.cast(n, tl.int64) * G + f) * 2)[:, None] + two[None, :]
-            v = _spin(ptrs, (f < G)[:, None] & (two[None, :] < 2), TAG, BACKOFF)
-            f1, f2 = _unpack(v, two)
-            # Entries past G are 0: fold the [FB] words onto the first G_P2.
-            c1 = tl.sum(tl.reshape(f1, [FB // G_P2, G_P2]), axis=0)
-            c2 = tl.sum(tl.reshape(f2, [FB // G_P2, G_P2]), axis=0)
-            if GATHER:
-                at_g = tl.minimum(cc // Cg, G_P2 - 1)
-                l1 = tl.gather(c1, at_g, 0)
-                l2 = tl.gather(c2, at_g, 0)
-            else:
-                l1 = tl.reshape(tl.broadcast_to(c1[:, None], [G_P2, CG]), [G_P2 * CG])
-                l2 = tl.reshape(tl.broadcast_to(c2[:, None], [G_P2, CG]), [G_P2 * CG])
+            c1, c2 = _wait_finals(FIN, n, G, TAG, G_P2, FB, BACKOFF)
+            l1, l2 = _to_lanes(c1, c2, cc, Cg, G_P2, CG, GATHER)
             for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
                 mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
                 at = origin + s0 * C + offs
