@@ -203,8 +203,16 @@ def main():
         w = torch.empty(shape[1], dtype=torch.bfloat16)
         st = torch.empty((shape[0], groups))
         GK.groupnorm_fwd(x, w, w, groups, 1e-5, None, x, st, st)
-        # ... and its cooperative backward (v0.39), as the GPU launches it.
+        # ... and its cooperative backward (v0.39), as the GPU launches it; then both at a
+        # width whose lanes (C = 15 rounded up: 16) are fewer than the groups' layout (5
+        # groups of 3: 8 x 4), where a statement after a constexpr `if` that returned
+        # once failed to compile (v0.39).
         GK.groupnorm_bwd(x, x, w, None, st, st, groups, None, x, st[0], st[0])
+        x = torch.empty((2, 33, 15)).transpose(1, 2)
+        w = torch.empty(15)
+        st = torch.empty((2, 5))
+        GK.groupnorm_fwd(x, w, w, 5, 1e-5, None, x, st, st)
+        GK.groupnorm_bwd(x, x, w, None, st, st, 5, None, x, w, w)
     if which in ("groups", "all"):
         launch_groups()
     if which in ("rows", "all"):

@@ -29,3 +29,7 @@ def test_kernels_compile_for_sm90():
     # ... and the cooperative channels_last backward (v0.39), likewise.
     coop = [ln for ln in out.stdout.splitlines() if "_groupnorm_cols_coop_bwd_kernel" in ln]
     assert any("'PHASE': 0" in ln and "'GATHER': True" in ln for ln in coop), text[-3000:]
+    # ... and both with 16 lanes for a [8, 4] group layout (C = 15, Cg = 3).
+    for name in ("_groupnorm_cols_coop_kernel", "_groupnorm_cols_coop_bwd_kernel"):
+        assert any(name in ln and "'CL': 16" in ln and "'CG': 4" in ln
+                   for ln in out.stdout.splitlines()), (name, text[-3000:])

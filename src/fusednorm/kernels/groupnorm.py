@@ -1054,24 +1054,33 @@ def _by_group(v, C, Cg, CL: tl.constexpr, G_P2: tl.constexpr, CG: tl.constexpr,
     """Channel lanes v ([CL]) laid out by group, [G_P2, CG] with lane (g, j) channel
     g * Cg + j (tl.gather where GATHER, else a reshape), and the mask of lanes that hold
     a channel."""
+    # (Each branch ends in its own assignments: Triton 3.6 compiles statements after an
+    # `if` that returns, the constexpr one included, and the reshape below fails to
+    # compile where CL is not G_P2 * CG.)
     if GATHER:
         t = tl.arange(0, G_P2 * CG)
         tg = t // CG
         tj = t % CG
         at_c = tl.minimum(tg * Cg + tj, CL - 1)
-        return (tl.reshape(tl.gather(v, at_c, 0), [G_P2, CG]),
-                tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG]))
-    return tl.reshape(v, [G_P2, CG]), tl.reshape(tl.arange(0, CL) < C, [G_P2, CG])
+        out = tl.reshape(tl.gather(v, at_c, 0), [G_P2, CG])
+        own = tl.reshape((tj < Cg) & (tg * Cg + tj < C), [G_P2, CG])
+    else:
+        out = tl.reshape(v, [G_P2, CG])
+        own = tl.reshape(tl.arange(0, CL) < C, [G_P2, CG])
+    return out, own
 
 
 @triton.jit
 def _to_lanes(a, b, cc, Cg, G_P2: tl.constexpr, CG: tl.constexpr, GATHER: tl.constexpr):
     """Per group values a, b ([G_P2]) to the channel lanes cc: each lane its group's."""
-    if GATHER:
+    if GATHER:  # (one return: see _by_group)
         at_g = tl.minimum(cc // Cg, G_P2 - 1)
-        return tl.gather(a, at_g, 0), tl.gather(b, at_g, 0)
-    return (tl.reshape(tl.broadcast_to(a[:, None], [G_P2, CG]), [G_P2 * CG]),
-            tl.reshape(tl.broadcast_to(b[:, None], [G_P2, CG]), [G_P2 * CG]))
+        la = tl.gather(a, at_g, 0)
+        lb = tl.gather(b, at_g, 0)
+    else:
+        la = tl.reshape(tl.broadcast_to(a[:, None], [G_P2, CG]), [G_P2 * CG])
+        lb = tl.reshape(tl.broadcast_to(b[:, None], [G_P2, CG]), [G_P2 * CG])
+    return la, lb
 
 
 @triton.jit
