@@ -2036,7 +2036,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps,
                                 dict(flags)["ACTIVATION"] != ACTIVATIONS[None])
         if cfg is None:
-            return None, None
+            return None
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
@@ -2048,19 +2048,27 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
                          for ph in ((1, 2, 3) if split else (0,)))
         G = C // Cg
         slots = N * cfg.k * G * 2 + N * G * 2
-        return Prepared(launches, slots=slots, cols_path=True), cfg
+        return Prepared(launches, slots=slots, cols_path=True)
 
-    prep, cfg = make(COLS_COOP_PPS)
-    if prep is None or split or not R.COOP_FIT:
+    return _coop_fitted(make, x.device, dtypes, (1e-5, 1))
+
+
+def _coop_fitted(make, device, dtypes, tail) -> Optional[Prepared]:
+    """make(pps): a cooperative columns launch for pps programs per SM (None where the
+    path does not run). On the GPU it is compiled first (stand-in tensors of `dtypes`,
+    runtime scalars `tail`) and prepared again for the programs that fit an SM where
+    fewer than COLS_COOP_PPS do, so that all are resident (as rownorm._fit)."""
+    prep = make(COLS_COOP_PPS)
+    if prep is None or device.type != "cuda" or not R.COOP_FIT:
         return prep
-    fit = prep.launches[0].resident(x.device, dtypes, (1e-5, 1))
-    return make(fit)[0] if fit is not None and fit < COLS_COOP_PPS else prep
+    fit = prep.launches[0].resident(device, dtypes, tail)
+    return make(fit) if fit is not None and fit < COLS_COOP_PPS else prep
 
 
 def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
     """The cooperative columns backward's launch for x (N, C, S) channels_last, or None
-    where it does not run; as _prepare_cols_coop (its programs fitted on the GPU, one
-    launch per step in the interpreter)."""
+    where it does not run; as _prepare_cols_coop (its programs fitted on the GPU,
+    _coop_fitted; one launch per step in the interpreter)."""
     N, C, S = x.shape
     sms = sm_count(x.device)
     split = x.device.type != "cuda"
@@ -2086,11 +2094,7 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
         return Prepared(launches, slots=N * cfg.k * G * 2 + N * G * 2 + P * C * 2,
                         cols_path=True)
 
-    prep = make(COLS_COOP_PPS)
-    if prep is None or split or not R.COOP_FIT:
-        return prep
-    fit = prep.launches[0].resident(x.device, dtypes, (1,))
-    return make(fit) if fit is not None and fit < COLS_COOP_PPS else prep
+    return _coop_fitted(make, x.device, dtypes, (1,))
 
 
 # The rows path (forward, contiguous x). There a group is Cg * S consecutive elements, so
