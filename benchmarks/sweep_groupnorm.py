@@ -50,6 +50,10 @@ CASES = {
     # columns path's Cg condition; v0.38)
     "p512": ((16, 512, 32, 32), 32),
     "p256": ((16, 256, 64, 64), 32),
+    # InstanceNorm groups of 24576 / 12288 (48 KB in bf16 / fp32): where the rows path's
+    # backward starts to win (groupnorm.ROWS_BWD_MIN_BYTES; v0.40)
+    "in2d192": ((16, 64, 128, 192), None),
+    "in2d96": ((16, 64, 96, 128), None),
 }
 L2_BYTES = 50 << 20
 

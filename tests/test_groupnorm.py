@@ -264,7 +264,7 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
     from fusednorm.kernels import rownorm as R
     for name, value in ROWS_PATHS[path].items():
         monkeypatch.setattr(R, name, value)
-    monkeypatch.setattr(K, "ROWS_BWD_MIN", 0)
+    monkeypatch.setattr(K, "ROWS_BWD_MIN_BYTES", {2: 0, 4: 0})
     monkeypatch.setattr(K, "ROWS_FWD_LOOP", True)  # the loop launch, which the GPU declines
     R.clear_prepared()
     K.clear_plan_caches()
@@ -841,7 +841,7 @@ def test_launchers_write_every_element(device, layout, groups, fold, monkeypatch
     if groups == 12:
         monkeypatch.setattr(R, "FWD_TILE_MAX", 64)
         monkeypatch.setattr(R, "BWD_TILE_MAX", 64)
-        monkeypatch.setattr(K, "ROWS_BWD_MIN", 0)
+        monkeypatch.setattr(K, "ROWS_BWD_MIN_BYTES", {2: 0, 4: 0})
         R.clear_prepared()
         K.clear_plan_caches()
     N, C, S, G = 3, 12, 150, groups

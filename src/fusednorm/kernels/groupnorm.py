@@ -2125,7 +2125,7 @@ ROWS_FWD = True
 ROWS_FWD_LOOP = False
 # The rows path's backward (rownorm's cooperative backward, contiguous x, where its slices
 # lie within a channel): dx as for a row, and per slice the sums of dz * xhat and dz
-# that torch then adds up per channel. Groups of ROWS_BWD_MIN elements or more, and not
+# that torch then adds up per channel. Groups of ROWS_BWD_MIN_BYTES or more, and not
 # with the cooperative backward's two-rows-live schedule. Measured (GPU time, % of copy,
 # rows path against the group / split paths; results/2026-11-23-h100-v0.10-runs/call9),
 # bf16 / fp32: InstanceNorm 8x64x64^3 69.5 / 73.3 (58.2 / 59.5), VAE 512 54.5 / 63.9
@@ -2134,8 +2134,20 @@ ROWS_FWD_LOOP = False
 # 32^3, 62.5 / 66.2 against 65.8 / 67.3) and 16384 (2-D, 53.8 / 64.1 against 69.5 /
 # 72.0), where the group path runs one program per group, and fp32 VAE 128 (two rows
 # live, 51.8 against 59.7).
+# v0.40 call 1 (the same method, one process; results/2026-11-27-v0.40-runs/call1), with
+# the rows path's schedules since: groups of 64 KB or more of x now gain, smaller lose.
+# Group path -> rows path: InstanceNorm 3-D 32^3 (groups of 32768) bf16 67.9 -> 83.9,
+# fp32 65.2 -> 91.4, bf16 silu 64.6 -> 78.3; 2-D (16384) fp32 72.4 -> 80.3, but bf16 71.8
+# -> 65.9 and bf16 silu 63.4 -> 62.4 (32 KB groups); UNet 320 (rows path either way)
+# within 0.5. v0.40 call 2 (the same; group path forced -> rows path): 16-bit groups of
+# 48 KB level (bf16 24576: 77.4 -> 78.8), 32 KB lost (fp16 16384 73.2 -> 66.5), 24 KB lost
+# (bf16 12288 73.2 -> 62.4), 64 KB gained (fp16 32768 68.0 -> 84.0); fp32 groups of 48 KB
+# gained (12288: 58.1 -> 79.5), as did 96 KB (75.0 -> 90.1) and fp32 silu (2-D 69.2 ->
+# 79.4, 3-D 32^3 58.8 -> 91.6). So by element size, in bytes of a group: 16-bit from 48 KB;
+# fp32 wherever the rows path has a cooperative config (groups longer than
+# rownorm.BWD_TILE_MAX: 12288 measured, 8193-12287 not).
 ROWS_BWD = True
-ROWS_BWD_MIN = 40960
+ROWS_BWD_MIN_BYTES = {2: 48 << 10, 4: 0}
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -2276,8 +2288,10 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
-    if contiguous and ROWS_BWD and Cg * S >= ROWS_BWD_MIN and R.bwd_config(
-            Cg * S, sm_count(x.device), x.element_size(), False, True).prefetch:
+    size = 4 if x.element_size() >= 4 else 2
+    if (contiguous and ROWS_BWD and Cg * S * x.element_size() >= ROWS_BWD_MIN_BYTES[size]
+            and R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False,
+                             True).prefetch):
         L = Cg * S
         f32 = torch.float32
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
