@@ -1564,6 +1564,19 @@ GROUP_MIN_RUN_BYTES_LAST = 64
 # lost either way (bf16 37.1 / 30.9 -> 15.1 / 18.8; fp32 52.7 / 50.1 -> 50.5 / 45.3).
 GROUP_COLS_RUN_BYTES = 128
 GROUP_COLS_MIN_BYTES = 64 << 10
+# channels_last groups of GROUP_CL_COLS_BYTES or more leave the group path: the forward for
+# the cooperative columns path where that fits (_prepare_fwd), the backward with runs
+# shorter than GROUP_COLS_RUN_BYTES for the columns path. v0.40 calls 6-7
+# (sweep_groupnorm.py, channels_last, GPU time, % of copy, group path -> the other):
+# 16x1280x16x16 (Cg 40; groups of 20 KB in 16-bit, 40 KB in fp32) forward, cooperative:
+# bf16 32.3 -> 41.8, fp16 33.3 -> 42.0, fp32 52.1 -> 55.2, bf16 silu 29.9 -> 36.8, fp32
+# silu 49.4 -> 53.0; backward, columns: bf16 28.8 -> 42.8, fp16 29.1 -> 42.2, bf16 silu
+# 25.1 -> 36.7 (cooperative 35.6 / 36.7 / 36.2), while fp32 (160 B runs) keeps the group
+# path (49.9 against 46.0 columns, 42.1 cooperative; silu 44.1-44.8 on all three).
+# 16x1280x8x8 (groups of 5 KB) keeps it: forward bf16 35.5 against 14.7 cooperative,
+# backward 31.2 against 18.9 columns (fp32 64.7 / 60.0 against 26.1 / 43.8). As called
+# these backwards are host-bound (about 150 us a call, one launch or three alike).
+GROUP_CL_COLS_BYTES = 16 << 10
 # Tiles of GROUP_TILE, half or a quarter of it: the largest whose lanes are at least
 # GROUP_TILE_USE used by the group (else the best used). Padding costs: UNet 16x640x32x32
 # forward (20 channels of 1024) ran at 41.9% with 16 x 1024 tiles (60% used), 61.3% with
@@ -1609,6 +1622,9 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
         return None
     if (channels_last and not backward and Cg * element_size < GROUP_COLS_RUN_BYTES
             and Cg * S * element_size >= GROUP_COLS_MIN_BYTES):
+        return None
+    if (channels_last and backward and Cg * element_size < GROUP_COLS_RUN_BYTES
+            and Cg * S * element_size >= GROUP_CL_COLS_BYTES):
         return None
     cg_pow2, s_pow2 = triton.next_power_of_2(Cg), triton.next_power_of_2(S)
 
@@ -1812,6 +1828,9 @@ COLS_COOP_MAX_GROUPS = 64
 # from 35-62 to 24-39 us (one launch for three). Tiles of 8192 on 8 warps lost (44.0 / 43.1).
 COLS_COOP_GATHER = int(os.environ.get("FUSEDNORM_COLS_COOP_GATHER", "2"))
 COLS_COOP_MAX_LANES = 2048
+# The backward's lanes: up to 1024. At 2048 (16x1280x16x16, C 1280, Cg 40) it lost to the
+# columns path (v0.40 calls 6-7, GPU time: bf16 35.6 against 42.8, fp16 36.7 against 42.2).
+COLS_COOP_MAX_LANES_BWD = 1024
 # The cooperative columns backward (v0.39; _coop_bwd_ok): where x and dy of a sample fit
 # COLS_COOP_BWD_L2_BYTES together. Against the columns path's three launches
 # (results/2026-11-27-v0.39-runs calls 1-6, sweep_groupnorm.py, GPU time, % of copy, one
@@ -1888,6 +1907,8 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     g_p2 = triton.next_power_of_2(G)
     cg_p2 = triton.next_power_of_2(Cg)
     cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
+    if backward and cl > COLS_COOP_MAX_LANES_BWD:
+        return None
     tile = COLS_COOP_TILE_BWD_BYTES * 2 // element_size if backward else COLS_COOP_TILE
     block_s = max(1, min(tile // cl, triton.next_power_of_2(S)))
     q = min(N, max(1, budget // (C * S * element_size)))
@@ -2171,7 +2192,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),
              ("HAS_BIAS", has_b))
     gc = group_config(x, Cg, backward=False)
-    if gc is not None:
+
+    def group_path():
         return Prepared((FixedLaunch(
             _FWD_GROUP, (N * num_groups,),
             (S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2)),
@@ -2179,6 +2201,11 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                      ("ONE_TILE", gc.one_tile), ("STATS", stats),
                      ("SHIFT", _group_shift(Cg * S, x.dtype))), gc.num_warps),),
             group_path=True)
+
+    # channels_last groups of GROUP_CL_COLS_BYTES or more: the cooperative columns path
+    # first, where it fits
+    if gc is not None and (contiguous or Cg * S * x.element_size() < GROUP_CL_COLS_BYTES):
+        return group_path()
     if COLS_COOP and not contiguous and x.stride(1) == 1 and C > 1:
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         stat = torch.float32 if stats else x.dtype
@@ -2186,6 +2213,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                                   (x.dtype, wd, bd, x.dtype, stat, stat, torch.int64))
         if coop is not None:
             return coop
+    if gc is not None:
+        return group_path()
     cc = cols_config(x, Cg, backward=False) if x.stride(1) == 1 and C > 1 else None
     if cc is not None:
         return _prepare_cols(x, Cg, flags, cc, backward=False)
