@@ -415,7 +415,9 @@ def test_cols_inference_launch(device, shape, groups, dtype, small_cols_tiles):
 
 @pytest.mark.parametrize("shape, element_size, group_fwd, group_bwd", [
     ((16, 640, 1024), 4, False, True),  # 80 B runs, 80 KB: columns forward, group backward
-    ((16, 1280, 256), 2, True, True),  # 80 B, 20 KB groups: the group path (host-bound)
+    # 80 B, 20 KB groups: the group path's config, but the forward tries the cooperative
+    # columns path first (_prepare_fwd, GROUP_CL_COLS_BYTES), the backward the columns path
+    ((16, 1280, 256), 2, True, False),
     ((16, 1280, 64), 2, True, True),  # 5 KB groups: the group path
     ((16, 1280, 256), 4, True, True),  # 160 B runs: the group path
 ])
@@ -427,6 +429,16 @@ def test_group_or_cols_channels_last(shape, element_size, group_fwd, group_bwd):
         got = K._group_config(C, S, C // 32, True, backward, N, element_size, 132)
         assert (got is not None) == want
         assert K._cols_config(C, S, C // 32, N, backward, 132) is not None
+
+
+def test_cols_coop_lanes():
+    # 2048 lanes (C 1280): the cooperative columns forward, not its backward
+    # (COLS_COOP_MAX_LANES_BWD); 1024 (C 640): both.
+    K.clear_plan_caches()
+    for C, S, bwd in ((1280, 256, False), (640, 1024, True)):
+        assert K._cols_coop_config(C, S, C // 32, 16, 2, 132, 4) is not None
+        assert (K._cols_coop_config(C, S, C // 32, 16, 2, 132, 4, backward=True)
+                is not None) == bwd
 
 
 def test_cols_wave_fit(monkeypatch):

@@ -1565,8 +1565,8 @@ GROUP_MIN_RUN_BYTES_LAST = 64
 GROUP_COLS_RUN_BYTES = 128
 GROUP_COLS_MIN_BYTES = 64 << 10
 # channels_last groups of GROUP_CL_COLS_BYTES or more leave the group path: the forward for
-# the cooperative columns path where that fits (_prepare_fwd), the backward with runs
-# shorter than GROUP_COLS_RUN_BYTES for the columns path. v0.40 calls 6-7
+# the cooperative columns path where that fits (_prepare_fwd), the 16-bit backward with
+# runs shorter than GROUP_COLS_RUN_BYTES for the columns path. v0.40 calls 6-8
 # (sweep_groupnorm.py, channels_last, GPU time, % of copy, group path -> the other):
 # 16x1280x16x16 (Cg 40; groups of 20 KB in 16-bit, 40 KB in fp32) forward, cooperative:
 # bf16 32.3 -> 41.8, fp16 33.3 -> 42.0, fp32 52.1 -> 55.2, bf16 silu 29.9 -> 36.8, fp32
@@ -1575,7 +1575,12 @@ GROUP_COLS_MIN_BYTES = 64 << 10
 # path (49.9 against 46.0 columns, 42.1 cooperative; silu 44.1-44.8 on all three).
 # 16x1280x8x8 (groups of 5 KB) keeps it: forward bf16 35.5 against 14.7 cooperative,
 # backward 31.2 against 18.9 columns (fp32 64.7 / 60.0 against 26.1 / 43.8). As called
-# these backwards are host-bound (about 150 us a call, one launch or three alike).
+# these backwards are host-bound (about 150 us a call, one launch or three alike). fp32
+# 16x640x32x32 (80 B runs, 80 KB groups) keeps the group path's backward: the cooperative
+# one level with it (call 8: 56.2 against 55.6), the columns path lower (v0.35: 55.5 ->
+# 51.6). Call 8 (new rules against old, one process): bf16 forward 32.6 -> 42.0, backward
+# 29.1 -> 41.8; fp16 33.0 -> 41.6, 29.0 -> 42.2; fp32 forward 50.9 -> 55.0; bf16 silu
+# 29.6 -> 36.4, 24.9 -> 36.4; the other UNet shapes within 0.6.
 GROUP_CL_COLS_BYTES = 16 << 10
 # Tiles of GROUP_TILE, half or a quarter of it: the largest whose lanes are at least
 # GROUP_TILE_USE used by the group (else the best used). Padding costs: UNet 16x640x32x32
@@ -1623,7 +1628,8 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
     if (channels_last and not backward and Cg * element_size < GROUP_COLS_RUN_BYTES
             and Cg * S * element_size >= GROUP_COLS_MIN_BYTES):
         return None
-    if (channels_last and backward and Cg * element_size < GROUP_COLS_RUN_BYTES
+    if (channels_last and backward and element_size == 2
+            and Cg * element_size < GROUP_COLS_RUN_BYTES
             and Cg * S * element_size >= GROUP_CL_COLS_BYTES):
         return None
     cg_pow2, s_pow2 = triton.next_power_of_2(Cg), triton.next_power_of_2(S)
