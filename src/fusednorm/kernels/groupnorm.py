@@ -1726,6 +1726,15 @@ def plan(x: torch.Tensor, Cg: int, backward: bool) -> Plan:
 # InstanceNorm 2-D (combine 3.8-8.2 -> 2.2-5.6 us), the rest within 0.4.
 COLS_TILE_FWD = 4096
 COLS_TILE_BWD = 4096
+# A backward whose chunks fill less than COLS_FILL_BWD of a wave of COLS_PROGRAMS_PER_SM x
+# SMs programs takes tiles of half the size (not below COLS_TILE_MIN_BWD), so more chunks.
+# v0.40 calls 11-12 (sweep_groupnorm.py, channels_last, GPU time, bf16, one process each):
+# 16x1280x16x16 (160 programs on 264 slots) 39.9-42.2 -> 48.5-48.7 with tiles of 2048 (and
+# COLS_WAVE_FIT, 240 programs), 45.8-46.0 with chunks of 4 tiles instead; silu 35.8-36.0 ->
+# 43.3-43.4. Tiles of 2048 everywhere lost where the wave is full (UNet 320 / 640 and
+# InstanceNorm 2-D with silu -2.4 to -4.2, 3-D -1.4 to -1.6; 256 of 264 slots there).
+COLS_FILL_BWD = 0.75
+COLS_TILE_MIN_BWD = 2048
 COLS_EPT = 32
 COLS_MIN_STEPS = 8
 COLS_PROGRAMS_PER_SM = 2
@@ -1770,12 +1779,20 @@ def _cols_config(C: int, S: int, Cg: int, N: int, backward: bool, sms: int
     comb_c = triton.next_power_of_2(comb_g * Cg)
     tile = COLS_TILE_BWD if backward else COLS_TILE_FWD
     block_c = _block_c_channels_last(C)
-    block_s = min(triton.next_power_of_2(S), max(1, tile // block_c))
-    s_tiles = _cdiv(S, block_s)
     c_blocks = _cdiv(C, block_c)
-    steps = max(COLS_MIN_STEPS, _cdiv(N * c_blocks * s_tiles, COLS_PROGRAMS_PER_SM * sms))
-    k = _cdiv(s_tiles, steps)  # chunks per (sample, channel block)
     slots = COLS_PROGRAMS_PER_SM * sms
+
+    def chunking(tile):
+        block_s = min(triton.next_power_of_2(S), max(1, tile // block_c))
+        s_tiles = _cdiv(S, block_s)
+        steps = max(COLS_MIN_STEPS, _cdiv(N * c_blocks * s_tiles, slots))
+        return block_s, s_tiles, _cdiv(s_tiles, steps)  # k: chunks per (sample, block)
+
+    block_s, s_tiles, k = chunking(tile)
+    if backward and N * c_blocks * k < COLS_FILL_BWD * slots and tile > COLS_TILE_MIN_BWD:
+        halved = chunking(tile // 2)
+        if halved[2] > k:
+            block_s, s_tiles, k = halved
     if COLS_WAVE_FIT and slots < N * c_blocks * k < 2 * slots and slots >= N * c_blocks:
         k = slots // (N * c_blocks)
     # Chunks of equal tiles but the last (the same count as chunks of `steps` tiles).
