@@ -12,7 +12,8 @@ measured in the same run; bytes are the fewest (x + dy read, dx written).
 
 Environment: GNB_DTYPES (bf16,fp32), GNB_ACTS (none,silu), GNB_CONFIGS_2 / GNB_CONFIGS_4
 (';'-separated slice/warps/pps[/prefetch/rows] for 16-bit / fp32; `default` is the
-library's table), GNB_SHAPES (names below), GNB_MODE=fwd: the forward instead
+library's table), GNB_SHAPES (names below), GNB_ROWS_ANY=1: the backward's rows path whatever the group's bytes
+(groupnorm.ROWS_BWD_MIN_BYTES), GNB_MODE=fwd: the forward instead
 (rownorm.GN_FWD_COOP patched, ops.groupnorm.fwd_impl timed, x read and y written), GNB_WARM=1:
 run each variant once, untimed (Triton's cache filled by parallel processes before the
 timed run)."""
@@ -32,12 +33,17 @@ from fusednorm.ops import groupnorm as OG
 SHAPES = {"unet_320": ((16, 320, 64, 64), 32), "vae_512": ((2, 512, 128, 128), 32),
           "vae_256": ((2, 256, 256, 256), 32), "vae_128": ((2, 128, 512, 512), 32),
           "in3d_64": ((8, 64, 64, 64, 64), None), "in3d_32": ((2, 32, 128, 128, 128), None),
-          "vae_1024": ((2, 128, 1024, 1024), 32)}
+          "vae_1024": ((2, 128, 1024, 1024), 32),
+          # groups under groupnorm.ROWS_BWD_MIN_BYTES (GNB_ROWS_ANY=1 lifts it); UNet 640's
+          # channels of 1024 fit only slices of 1024 or less (v0.40)
+          "unet_640": ((16, 640, 32, 32), 32), "in2d": ((16, 64, 128, 128), None)}
 NAMES = os.environ.get("GNB_SHAPES", ",".join(SHAPES)).split(",")
 DTYPES = [{"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[d]
           for d in os.environ.get("GNB_DTYPES", "bf16,fp32").split(",")]
 ACTS = [None if a == "none" else a for a in os.environ.get("GNB_ACTS", "none,silu").split(",")]
 FWD = os.environ.get("GNB_MODE") == "fwd"
+if os.environ.get("GNB_ROWS_ANY") == "1":  # the rows-path backward at any group size
+    K.ROWS_BWD_MIN_BYTES = {2: 0, 4: 0}
 WARM = os.environ.get("GNB_WARM") == "1"
 DEFAULT = ({2: "default;4096/8/4;2048/4/8;2048/8/4;4096/4/4;8192/8/2",
             4: "default;4096/8/2;2048/4/4;4096/4/4;2048/8/4"} if FWD else
