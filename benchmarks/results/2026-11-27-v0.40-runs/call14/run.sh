@@ -14,6 +14,9 @@ cat $W/u640_bwd.log; pack
 GNB_MODE=fwd GNB_ACTS=none GNB_SHAPES=unet_640 GNB_CONFIGS_2="default;1024/4/8/1/1/0/1;1024/2/8/1/1/0/1;1024/4/4/1/2/0/1;1024/8/2/1/1/0/1" \
   timeout 120 python benchmarks/sweep_gn_bwd.py $W/u640_fwd.json > $W/u640_fwd.log 2>&1
 cat $W/u640_fwd.log; pack
+GNB_ROWS_ANY=0 GNB_ACTS=none GNB_SHAPES=in2d GNB_CONFIGS_2="default" \
+  timeout 60 python benchmarks/sweep_gn_bwd.py $W/in2d_group.json > $W/in2d_group.log 2>&1
+cat $W/in2d_group.log
 GNB_ACTS=none GNB_SHAPES=in2d GNB_CONFIGS_2="default;1024/4/8/1/1/0/1;4096/4/2/1/1/0/1;2048/4/4/1/1/2/1;2048/4/5/1/1/2/1;2048/4/4/1/1/0/1" \
   timeout 150 python benchmarks/sweep_gn_bwd.py $W/in2d_bwd.json > $W/in2d_bwd.log 2>&1
 cat $W/in2d_bwd.log; pack
