@@ -36,7 +36,8 @@ SHAPES = {"unet_320": ((16, 320, 64, 64), 32), "vae_512": ((2, 512, 128, 128), 3
           "vae_1024": ((2, 128, 1024, 1024), 32),
           # groups under groupnorm.ROWS_BWD_MIN_BYTES (GNB_ROWS_ANY=1 lifts it); UNet 640's
           # channels of 1024 fit only slices of 1024 or less (v0.40)
-          "unet_640": ((16, 640, 32, 32), 32), "in2d": ((16, 64, 128, 128), None)}
+          "unet_640": ((16, 640, 32, 32), 32), "in2d": ((16, 64, 128, 128), None),
+          "unet_1280_32": ((16, 1280, 32, 32), 32)}  # SDXL's 1280 channels at 32 x 32
 NAMES = os.environ.get("GNB_SHAPES", ",".join(SHAPES)).split(",")
 DTYPES = [{"bf16": torch.bfloat16, "fp16": torch.float16, "fp32": torch.float32}[d]
           for d in os.environ.get("GNB_DTYPES", "bf16,fp32").split(",")]
