@@ -16,7 +16,9 @@ per case. % is of a device-to-device copy measured in the same run; bytes are th
         [--dtype bfloat16|float16|float32]
 
 --warm only checks (compiling into Triton's cache), e.g. in parallel processes before
-one timed run. --settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults)."""
+one timed run. --settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults);
+keys R.NAME set kernels.rownorm's constants, R.NAME.k an entry of a rownorm table (lists
+become tuples)."""
 import argparse
 import json
 import math
@@ -29,6 +31,7 @@ import triton
 import fusednorm
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms, host_us as _host_us
 from fusednorm.kernels import groupnorm as K
+from fusednorm.kernels import rownorm as R
 from fusednorm.ops import groupnorm as OG
 
 CASES = {
@@ -54,6 +57,8 @@ CASES = {
     # backward starts to win (groupnorm.ROWS_BWD_MIN_BYTES; v0.40)
     "in2d192": ((16, 64, 128, 192), None),
     "in2d96": ((16, 64, 96, 128), None),
+    # SDXL's 1280 channels at 32 x 32 (channels of 1024 positions, as UNet 640's)
+    "unet1280_32": ((16, 1280, 32, 32), 32),
 }
 L2_BYTES = 50 << 20
 
@@ -98,7 +103,7 @@ def main():
     dtype = getattr(torch, a.dtype)
     print(f"{meta['device']} torch {meta['torch']} triton {meta['triton']} copy {copy:.0f} GB/s",
           flush=True)
-    defaults = {k: getattr(K, k) for s in settings for k in s}
+    defaults = {k: _get(k) for s in settings for k in s}
     rows = []
     for name in a.cases.split(","):
         shape, groups = CASES[name]
@@ -190,8 +195,11 @@ def main():
                 measure(theirs, "torch")
             for setting in settings:
                 for k, v in {**defaults, **setting}.items():
-                    setattr(K, k, v)
+                    _set(k, v)
                 K.clear_plan_caches()
+                R.fwd_config.cache_clear()
+                R.bwd_config.cache_clear()
+                R.clear_prepared()
                 tag = json.dumps(setting, separators=(",", ":"))
                 try:
                     x0, w0, b0 = (t.detach().requires_grad_() for t in (xs[0], w, b))
@@ -220,7 +228,32 @@ def main():
             with open(a.out, "w") as f:  # after every case: a time limit keeps what ran
                 json.dump(dict(meta=meta, rows=rows), f, indent=1)
     for k, v in defaults.items():
-        setattr(K, k, v)
+        _set(k, v)
+
+
+def _tuples(v):
+    return tuple(_tuples(e) for e in v) if isinstance(v, list) else v
+
+
+def _get(key):
+    """A setting's current value: NAME of kernels.groupnorm, R.NAME of kernels.rownorm,
+    R.NAME.k an entry of a rownorm table (a dict with int keys)."""
+    if not key.startswith("R."):
+        return getattr(K, key)
+    name, _, item = key[2:].partition(".")
+    return getattr(R, name)[int(item)] if item else getattr(R, name)
+
+
+def _set(key, value):
+    value = _tuples(value)  # JSON lists: config tuples
+    if not key.startswith("R."):
+        setattr(K, key, value)
+        return
+    name, _, item = key[2:].partition(".")
+    if item:
+        getattr(R, name)[int(item)] = value
+    else:
+        setattr(R, name, value)
 
 
 if __name__ == "__main__":

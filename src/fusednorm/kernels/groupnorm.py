@@ -2192,6 +2192,10 @@ ROWS_FWD_LOOP = False
 # rownorm.BWD_TILE_MAX: 12288 measured, 8193-12287 not).
 ROWS_BWD = True
 ROWS_BWD_MIN_BYTES = {2: 48 << 10, 4: 0}
+# ... and GroupNorm groups whose slices are their channels' (rownorm.GN_BWD_CHANNEL:
+# channels of 1024 positions) from 40 KB: 16x640x32x32 bf16 (40 KB) 51.0-52.1 -> 58.1-58.4
+# (v0.40 calls 14-15); smaller not measured.
+ROWS_BWD_MIN_BYTES_CHANNEL = 40 << 10
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -2341,9 +2345,13 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     N, C, S = x.shape
     Cg = C // num_groups
     size = 4 if x.element_size() >= 4 else 2
-    if (contiguous and ROWS_BWD and Cg * S * x.element_size() >= ROWS_BWD_MIN_BYTES[size]
+    channel = S if Cg > 1 else 0
+    least = ROWS_BWD_MIN_BYTES[size]
+    if channel and channel % 2048:  # slices of one channel (rownorm.GN_BWD_CHANNEL)
+        least = min(least, ROWS_BWD_MIN_BYTES_CHANNEL)
+    if (contiguous and ROWS_BWD and Cg * S * x.element_size() >= least
             and R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False,
-                             True).prefetch):
+                             True, False, channel).prefetch):
         L = Cg * S
         f32 = torch.float32
         wd, bd = wb_dtypes or (x.dtype, x.dtype)

@@ -2391,9 +2391,23 @@ GN_FWD_COOP = {2: FWD_COOP_LN16,
 # slices of 16384 on 16 warps, replay 1, GPU time, none / silu: bf16 330.7 / 493.5 us
 # (80.9% / 54.2%), with the L2 prefetch as well 332.5 / 387.9 us (80.5 / 69.0), fp16 alike
 # (81.4 / 68.6 with it); fp32 801.8 / 836.1 us (66.8 / 64.1), with the prefetch 1083 us.
-GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1), (4096, 4, 2, True, 1, 0, 1),
+# v0.40 calls 10, 14, 15 (sweep_gn_bwd.py, GPU time, bf16; results/2026-11-27-v0.40-runs):
+# rows of 262144 (GROUP 128 on slices of 2048) took slices of 4096, 2 per SM (GROUP 64):
+# VAE 512 (64 rows) 66.3 / 65.8-66.0 / 63.0-65.4 -> 68.7 / 69.1 / 68.8 in three processes,
+# with silu level (60.0-61.3 -> 60.4-61.2); InstanceNorm 3-D 64^3 (512 rows) 89.4 -> 91.6,
+# silu 83.0 -> 84.1. So slices of 2048 up to GROUP 64 (the ninth field), 4096 past it.
+GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 2, True, 1, 0, 1),
                    (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1, True, 1, 1, 1)),
                4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
+# GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
+# (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
+# multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM, both element
+# sizes; v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path -> this, two processes
+# at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 / 58.4, silu 49.4-49.6 -> 55.6,
+# fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 -> 71.6, silu 41.9-42.1 -> 67.9,
+# fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1) and 1024 / 4 / 4 (45.5, 53.2;
+# fp32 70.9, 81.4).
+GN_BWD_CHANNEL = (1024, 2, 8, True, 1, 0, 1)
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -3032,8 +3046,10 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
 
 @functools.lru_cache(maxsize=1024)
 def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
-               group_norm: bool = False, has_dh: bool = False) -> LaunchConfig:
-    """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs).
+               group_norm: bool = False, has_dh: bool = False,
+               channel: int = 0) -> LaunchConfig:
+    """group_norm: GroupNorm's rows path (n = CG * S; GN_BWD_COOP's cooperative configs;
+    channel: S where CG > 1, whose slices must lie within a channel, else 0).
     has_dh: the residual forms' backward (a gradient on h too)."""
     size = 4 if element_size >= 4 else 2
     long_tile = None if group_norm else BWD_TILE_LONG.get((n, size, is_rms, has_dh))
@@ -3110,6 +3126,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
         cfg = _coop(n, sms, GN_BWD_COOP[size])
+        if cfg is not None and channel % cfg.block_n and channel % GN_BWD_CHANNEL[0] == 0:
+            cfg = _coop(n, sms, (GN_BWD_CHANNEL,))
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
@@ -3563,7 +3581,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     DBO (`folded`), else the caller does. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
-    cfg = bwd_config(N, sms, element_size, is_rms, channels is not None, has_dh)
+    channel = channels[2] if channels is not None and channels[1] > 1 else 0
+    cfg = bwd_config(N, sms, element_size, is_rms, channels is not None, has_dh, channel)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if (channels is not None or has_dh) and cfg.sync != 3:  # SYNC4: measured without them
