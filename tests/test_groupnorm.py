@@ -1027,6 +1027,43 @@ def test_rows_path_gpu(shape, groups, path, affine, dtype, monkeypatch):
     K.clear_plan_caches()
 
 
+def test_rows_bwd_channel_slices(monkeypatch):
+    # GroupNorm's rows-path backward (GPU configs, 132 SMs): channels of 1024 positions,
+    # which the table's slices of 2048 do not fit, take slices of one channel
+    # (rownorm.GN_BWD_CHANNEL); channels of 4096 keep the table's; rows of 256K take slices
+    # of 4096 (slices of 2048 only up to GROUP 64).
+    from fusednorm.kernels import rownorm as R
+    monkeypatch.setattr(R, "interpreting", lambda: False)
+    R.bwd_config.cache_clear()
+    try:
+        for n, channel, size, want in ((20480, 1024, 2, (1024, 2, 8)),
+                                       (40960, 1024, 4, (1024, 2, 8)),
+                                       (12288, 3072, 2, (1024, 2, 8)),
+                                       (40960, 4096, 2, (2048, 4, 4)),
+                                       (131072, 0, 2, (2048, 4, 4)),
+                                       (262144, 16384, 2, (4096, 4, 2)),
+                                       (20480, 1536, 2, (2048, 4, 4))):  # 1536: declined
+            cfg = R.bwd_config(n, 132, size, False, True, False, channel)
+            assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
+    finally:
+        R.bwd_config.cache_clear()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("activation", [None, "silu"])
+def test_rows_bwd_channel_slices_gpu(dtype, activation):
+    # Channels of 32 x 32 (UNet 640's, SDXL's 1280): the rows-path backward on slices of
+    # one channel, against float64; Cg = 20 (40 KB groups in 16-bit) and 40.
+    from fusednorm.kernels import rownorm as R
+    K.clear_plan_caches()
+    for C in (640, 1280):
+        x = torch.randn(2, C, 32, 32, device="cuda").to(dtype)
+        prep = K._prepare_bwd(x.flatten(2), 32, activation, True, True)
+        assert prep.rows is not None and prep.rows.cfg.block_n == R.GN_BWD_CHANNEL[0]
+        _run(torch.device("cuda"), dtype, (2, C, 32, 32), 32, activation=activation)
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_repeated_runs_gpu(layout):
