@@ -1042,6 +1042,7 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (40960, 4096, 2, (2048, 4, 4)),
                                        (131072, 0, 2, (2048, 4, 4)),
                                        (262144, 16384, 2, (4096, 4, 2)),
+                                       (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
                                        (20480, 1536, 2, (2048, 4, 4))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)

@@ -3126,8 +3126,15 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
         cfg = _coop(n, sms, GN_BWD_COOP[size])
-        if cfg is not None and channel % cfg.block_n and channel % GN_BWD_CHANNEL[0] == 0:
-            cfg = _coop(n, sms, (GN_BWD_CHANNEL,))
+        if cfg is not None and channel % cfg.block_n:
+            # The first config whose slice lies within a channel: the table's, slices of a
+            # channel, the table's without their GROUP limits (else the caller declines).
+            table = GN_BWD_COOP[size]
+            for choice in table + (GN_BWD_CHANNEL,) + tuple(c[:7] for c in table):
+                fit = _coop(n, sms, (choice,))
+                if fit is not None and channel % fit.block_n == 0:
+                    cfg = fit
+                    break
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
