@@ -1,7 +1,8 @@
 """Host time of GroupNorm / InstanceNorm backward calls on a CUDA machine, piece by piece:
 the whole autograd.grad, the ops layer's bwd_impl, the launcher K.groupnorm_bwd, and each
-prepared launch alone; for the columns path (channels_last) and the split path
-(COLS_MAX_CG = 0), beside torch. Shapes are small (the host cost does not depend on
+prepared launch alone; for the path the defaults pick (channels_last: the cooperative
+columns backward where it fits since v0.39, else the columns or group path) and the split
+path (COLS_MAX_CG = 0), beside torch. Shapes are small (the host cost does not depend on
 size; small shapes keep the GPU from becoming the bottleneck of the timed loops).
 
     python benchmarks/host_bwd_groups.py"""
@@ -39,8 +40,8 @@ def main():
                              else torch.channels_last_3d)
         w = torch.randn(C, device="cuda", dtype=torch.bfloat16)
         dy = torch.randn_like(x)
-        for tag, setting in (("cols", K.COLS_MAX_CG), ("split", 0)):
-            if lay == "nc" and tag == "cols":
+        for tag, setting in (("dflt", K.COLS_MAX_CG), ("split", 0)):
+            if lay == "nc" and tag == "dflt":
                 continue
             K.COLS_MAX_CG = setting
             K.clear_plan_caches()
