@@ -94,6 +94,7 @@ GROUP_SHAPES = [((16, 320, 64, 64), 32), ((16, 640, 32, 32), 32), ((16, 1280, 16
 QUICK_SHAPES = [((16, 640, 32, 32), 32), ((8, 128, 32, 32, 32), None),
                 ((2, 128, 512, 512), 32)]
 QUICK_SHAPES_BF16 = [((16, 1280, 16, 16), 32), ((16, 320, 64, 64), 32)]
+QUICK_SHAPES_FP32 = [((16, 1280, 16, 16), 32), ((16, 640, 32, 32), 32)]
 # ... and the cooperative channels_last forward with a group width that is not a power of
 # two (tl.gather, v0.38), in the one launch the GPU runs (PHASE 0), and its backward (v0.39).
 QUICK_COOP = ((16, 640, 32, 32), 32)
@@ -194,7 +195,15 @@ def main():
     launch.CachedKernel.__call__ = _record
     GK.sm_count = RK.sm_count = lambda device: SMS
     if which == "quick":
+        # (with the rows-path backward off: since v0.40 these shapes' fp32 backward takes
+        # the rows path by default, and the group path's variants that broke the compiler
+        # are compiled as before; the group path still runs where no slice fits a
+        # channel, e.g. 16x1280x16x16, launched here with the defaults)
+        GK.ROWS_BWD = False
         launch_groups(QUICK_SHAPES, (torch.float32,), (None,), (False,))
+        GK.ROWS_BWD = True
+        GK.clear_plan_caches()
+        launch_groups(QUICK_SHAPES_FP32, (torch.float32,), (None,), (False,))
         launch_groups(QUICK_SHAPES_BF16, (torch.bfloat16,), (None,), (False,))
         launch_rows((5120,), (torch.bfloat16,))
         shape, groups = QUICK_COOP

@@ -742,7 +742,9 @@ def test_cooperative_configs_per_norm(monkeypatch):
     for size in (2, 4):
         assert shape(fwd(40960, 132, size, False, False, True)) == (4096, 4, 4, 1)
         assert shape(bwd(40960, 132, size, False, True)) == (2048, 4, 4, 1)
-        assert shape(bwd(262144, 132, size, False, True)) == (2048, 4, 4, 1)  # GROUP 128
+    # rows of 256K: 16-bit past GROUP 64 on slices of 4096 (v0.40), fp32 at GROUP 128
+    assert shape(bwd(262144, 132, 2, False, True)) == (4096, 4, 2, 1)
+    assert shape(bwd(262144, 132, 4, False, True)) == (2048, 4, 4, 1)
     # VAE 256 (L = 512K): 2048 needs 256 programs a row, so LayerNorm's next choices.
     assert shape(bwd(1 << 19, 132, 2, False, True)) == (4096, 4, 2, 1)
     assert shape(bwd(1 << 19, 132, 4, False, True)) == (8192, 16, 1, 1)  # replay (v0.17)
