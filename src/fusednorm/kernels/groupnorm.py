@@ -2344,14 +2344,13 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     x = _canonical(x)
     N, C, S = x.shape
     Cg = C // num_groups
-    size = 4 if x.element_size() >= 4 else 2
-    channel = S if Cg > 1 else 0
-    least = ROWS_BWD_MIN_BYTES[size]
-    if channel and channel % 2048:  # slices of one channel (rownorm.GN_BWD_CHANNEL)
-        least = min(least, ROWS_BWD_MIN_BYTES_CHANNEL)
-    if (contiguous and ROWS_BWD and Cg * S * x.element_size() >= least
-            and R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False,
-                             True, False, channel).prefetch):
+    channel = S if Cg > 1 else 0  # (slices must lie within a channel)
+    rcfg = (R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False, True, False,
+                         channel) if contiguous and ROWS_BWD else None)
+    least = ROWS_BWD_MIN_BYTES[4 if x.element_size() >= 4 else 2]
+    if rcfg is not None and channel and rcfg.block_n == R.GN_BWD_CHANNEL[0]:
+        least = min(least, ROWS_BWD_MIN_BYTES_CHANNEL)  # slices of one channel
+    if rcfg is not None and rcfg.prefetch and Cg * S * x.element_size() >= least:
         L = Cg * S
         f32 = torch.float32
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
