@@ -431,6 +431,18 @@ def test_group_or_cols_channels_last(shape, element_size, group_fwd, group_bwd):
         assert K._cols_config(C, S, C // 32, N, backward, 132) is not None
 
 
+def test_cols_fill_bwd():
+    # COLS_FILL_BWD (132 SMs): the columns backward of 16x1280x16x16 (160 chunks of 264
+    # slots) takes tiles of half the size, its forward and full waves keep theirs.
+    K.clear_plan_caches()
+    half = K._cols_config(1280, 256, 40, 16, True, 132)
+    assert half.block_s * 256 == K.COLS_TILE_BWD // 2 and half.n_chunks == 3
+    assert K._cols_config(1280, 256, 40, 16, False, 132).block_s * 256 == K.COLS_TILE_FWD
+    for C, S, Cg, N in ((512, 16384, 16, 2), (128, 32768, 1, 8), (640, 1024, 20, 16)):
+        cfg = K._cols_config(C, S, Cg, N, True, 132)
+        assert cfg.block_s * K._block_c_channels_last(C) == K.COLS_TILE_BWD, (C, S)
+
+
 def test_cols_coop_lanes():
     # 2048 lanes (C 1280): the cooperative columns forward, not its backward
     # (COLS_COOP_MAX_LANES_BWD); 1024 (C 640): both.
