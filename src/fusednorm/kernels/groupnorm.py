@@ -74,8 +74,8 @@ from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
                      dtype_of, stream_scratch)
 from . import rownorm as R
-from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
-                      _unpack, _wait_tags)
+from .rownorm import (_PREFETCH_ASM, SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2,
+                      _publish, _spin, _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -1049,6 +1049,20 @@ def _chunk_words(WS, n, K, G, kk, t_g, TAG, BACKOFF: tl.constexpr):
 
 
 @triton.jit
+def _prefetch_span(P, start, count, ok):
+    """Ask the L2 for elements [start, start + count) of P where ok: one bulk prefetch
+    (rownorm._prefetch_l2's) by the program's first thread; skipped where the span's
+    address is not 16-byte aligned. GPU only."""
+    ELT: tl.constexpr = P.dtype.element_ty.primitive_bitwidth // 8
+    nbytes = count * ELT // 16 * 16
+    addr = (P + start).to(tl.int64, bitcast=True)
+    ok = ok & (addr % 16 == 0) & (nbytes > 0)
+    tl.inline_asm_elementwise(asm=_PREFETCH_ASM, constraints="=r,l,r,r",
+                              args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
+                              dtype=tl.int32, is_pure=False, pack=1)
+
+
+@triton.jit
 def _by_group(v, C, Cg, CL: tl.constexpr, G_P2: tl.constexpr, CG: tl.constexpr,
               GATHER: tl.constexpr):
     """Channel lanes v ([CL]) laid out by group, [G_P2, CG] with lane (g, j) channel
@@ -1163,6 +1177,8 @@ def _groupnorm_cols_coop_kernel(
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
     HOLD: tl.constexpr = False,  # a chunk is one tile (s_chunk == BLOCK_S), read once and
     #      held in registers from step 1 to step 3 (no second read)
+    PREFETCH: tl.constexpr = False,  # HOLD, GPU only: once its tile is asked for, ask the L2
+    #      for the program's chunk of sample n + Q (one bulk prefetch)
 ):
     G = C // Cg
     pid = tl.program_id(0)
@@ -1186,10 +1202,16 @@ def _groupnorm_cols_coop_kernel(
         if HOLD:  # (PHASE 2, the interpreter's, reads it unused)
             h_mask = (sj < rows)[:, None] & c_mask[None, :]
             xh = tl.load(X + origin + offs, mask=h_mask, other=0.0).to(tl.float32)
+            if PREFETCH:
+                _prefetch_span(X, origin + Q * S * C, rows * C, n + Q < N)
         if PHASE == 0 or PHASE == 1:
-            if HOLD:  # the moments from the held tile: its mean, then M2 about it
-                c_mean = tl.sum(xh, axis=0) / cnt
-                dh = tl.where(h_mask, xh - c_mean[None, :], 0.0)
+            if HOLD:  # the moments from the held tile, about its first position (exact
+                #         for a constant group), M2 about the mean
+                shift = tl.sum(tl.where((sj == 0)[:, None], xh, 0.0), axis=0)
+                dh = tl.where(h_mask, xh - shift[None, :], 0.0)
+                d_mean = tl.sum(dh, axis=0) / cnt
+                c_mean = shift + d_mean
+                dh = tl.where(h_mask, dh - d_mean[None, :], 0.0)
                 c_m2 = tl.sum(dh * dh, axis=0)
                 if TIMING:
                     if n == q:
@@ -1883,6 +1905,7 @@ COLS_COOP_HOLD = int(os.environ.get("FUSEDNORM_COLS_COOP_HOLD", "1"))
 COLS_COOP_HOLD_TILE = 8192
 COLS_COOP_HOLD_WARPS = 8
 COLS_COOP_HOLD_PPS = 2
+COLS_COOP_HOLD_PREFETCH = 1  # the next sample's chunk asked of the L2 (PREFETCH)
 # The cooperative columns backward (v0.39; _coop_bwd_ok): where x and dy of a sample fit
 # COLS_COOP_BWD_L2_BYTES together. Against the columns path's three launches
 # (results/2026-11-27-v0.39-runs calls 1-6, sweep_groupnorm.py, GPU time, % of copy, one
@@ -2150,7 +2173,8 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("TIMING", False), ("HOLD", cfg.hold))
+                ("BACKOFF", R._backoff()), ("TIMING", False), ("HOLD", cfg.hold),
+                ("PREFETCH", cfg.hold and not split and bool(COLS_COOP_HOLD_PREFETCH)))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
