@@ -478,14 +478,9 @@ def test_cols_wave_fit(monkeypatch):
 # The cooperative columns path (channels_last forward, K.COLS_COOP): tiles of 32 elements
 # so that the small shapes take several chunks per sample (and reducers of one or several
 # groups); an L2 budget of one sample, so that the samples run in rounds.
-# "hold" / "hold_rounds": the held chunks (K.COLS_COOP_HOLD), tiles of 32 elements;
-# rounds by one SM holding one sample's programs ("k": that sample's chunks).
 COOP_SETTINGS = {
-    "chunks": {"COLS_COOP_TILE": 32, "COLS_COOP_HOLD": 0},
-    "rounds": {"COLS_COOP_TILE": 32, "COLS_COOP_L2_BYTES": None,  # one sample's bytes
-               "COLS_COOP_HOLD": 0},
-    "hold": {"COLS_COOP_HOLD_TILE": 32, "COLS_COOP_HOLD_PPS": 64},
-    "hold_rounds": {"COLS_COOP_HOLD_TILE": 32, "COLS_COOP_HOLD_PPS": "k"},
+    "chunks": {"COLS_COOP_TILE": 32},
+    "rounds": {"COLS_COOP_TILE": 32, "COLS_COOP_L2_BYTES": None},  # one sample's bytes
 }
 
 
@@ -497,42 +492,35 @@ COOP_SETTINGS = {
     ((3, 6, 7, 6), 3, torch.float32, None, 1000.0),  # |mean| >> std
 ])
 def test_cols_coop(device, setting, shape, groups, dtype, activation, offset, monkeypatch):
-    _check_cols_coop(device, COOP_SETTINGS[setting], setting.endswith("rounds"), shape, groups,
-                     dtype, activation, offset, monkeypatch)
+    _check_cols_coop(device, COOP_SETTINGS[setting], setting == "rounds", shape, groups, dtype,
+                     activation, offset, monkeypatch)
 
 
 # Cg not a power of two (K.COLS_COOP_GATHER): lanes are C rounded up and each channel's
 # moments reach its group by tl.gather (and each group's statistics its channels).
-@pytest.mark.parametrize("setting", list(COOP_SETTINGS))
+@pytest.mark.parametrize("rounds", [False, True])
 @pytest.mark.parametrize("shape, groups, dtype, activation, offset", [
     ((3, 20, 5, 7), 2, torch.bfloat16, "silu", 0.3),  # Cg = 10 (UNet 320's)
     ((2, 15, 33), 5, torch.float32, None, 0.3),  # Cg = 3, 3-D, C = 15 (lanes 16)
     ((2, 12, 3, 4, 5), 2, torch.float16, "gelu", 0.3),  # Cg = 6, 5-D
     ((3, 6, 7, 6), 2, torch.float32, None, 1000.0),  # Cg = 3, |mean| >> std
 ])
-def test_cols_coop_gather(device, setting, shape, groups, dtype, activation, offset,
+def test_cols_coop_gather(device, rounds, shape, groups, dtype, activation, offset,
                           monkeypatch):
-    # 3: with rounds and activations
-    setting_ = {**COOP_SETTINGS[setting], "COLS_COOP_GATHER": 3}
-    _check_cols_coop(device, setting_, setting.endswith("rounds"), shape, groups, dtype,
-                     activation, offset, monkeypatch)
+    setting = {"COLS_COOP_TILE": 32, "COLS_COOP_GATHER": 3}  # 3: with rounds and activations
+    if rounds:
+        setting["COLS_COOP_L2_BYTES"] = None  # one sample's bytes
+    _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, offset,
+                     monkeypatch)
 
 
 def _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, offset,
                      monkeypatch):
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
-    from fusednorm.kernels import rownorm as R
     N, C = shape[:2]
-    hold = "COLS_COOP_HOLD_TILE" in setting
     for name, value in setting.items():
         sample = math.prod(shape[1:]) * dtype.itemsize
-        if value == "k":  # one SM holding one sample's programs: one sample a round
-            monkeypatch.setattr(K, "sm_count", lambda device: 1)
-            monkeypatch.setattr(R, "COOP_FIT", False)
-            monkeypatch.setattr(K, "COLS_COOP_HOLD_TILE", setting["COLS_COOP_HOLD_TILE"])
-            value = K._cols_coop_config(C, math.prod(shape[2:]), C // groups, N,
-                                        dtype.itemsize, 1, 1 << 20, hold=True).k
         monkeypatch.setattr(K, name, sample if value is None else value)
     K.clear_plan_caches()
     try:
@@ -549,7 +537,6 @@ def _check_cols_coop(device, setting, rounds, shape, groups, dtype, activation, 
         ints = prep.launches[0].ints  # (N, C, S, Cg, K, Q, s_chunk)
         assert ints[4] > 1, "one chunk per sample: the merge is not exercised"
         assert (ints[5] < N) == rounds
-        assert dict(prep.launches[0].constexprs)["HOLD"] == hold
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
         xg = x64.reshape(N, groups, -1)
@@ -609,8 +596,7 @@ def test_cols_coop_declines(monkeypatch):
     # the columns path.
     cases = [((2, 20, 4, 4), 2, {"COLS_COOP_GATHER": 0}), ((2, 130, 4, 4), 65, {}),
              ((2, 2100, 2, 2), 21, {}),
-             ((2, 20, 4, 4), 2, {"COLS_COOP_GATHER": 1, "COLS_COOP_L2_BYTES": 20 * 16 * 4,
-                                 "COLS_COOP_HOLD": 0})]
+             ((2, 20, 4, 4), 2, {"COLS_COOP_GATHER": 1, "COLS_COOP_L2_BYTES": 20 * 16 * 4})]
     try:
         for shape, groups, setting in cases:
             for name, value in setting.items():
@@ -632,66 +618,6 @@ def test_cols_coop_declines(monkeypatch):
         K.clear_plan_caches()
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, False) is not None
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is None
-    finally:
-        K.clear_plan_caches()
-
-
-def test_cols_hold_config():
-    # The held chunks (K.COLS_COOP_HOLD): a chunk is one tile of COLS_COOP_HOLD_TILE
-    # elements, as many samples in flight as the resident programs cover, in equal
-    # rounds; declined where a sample needs more programs than are resident, where the
-    # lanes exceed a tile, or as the L2 path for groups and gathered lanes.
-    try:
-        K.clear_plan_caches()
-        t = K.COLS_COOP_HOLD_TILE
-        cfg = K._cols_coop_config(64, 16384, 1, 16, 2, 132, 2, hold=True)  # InstanceNorm 2-D
-        assert cfg.hold and cfg.block_s == cfg.s_chunk == t // 64
-        assert cfg.k == 16384 // cfg.block_s and cfg.q * cfg.k <= 2 * 132
-        assert 16 % cfg.q == 0
-        cfg = K._cols_coop_config(640, 1024, 20, 16, 2, 132, 2, hold=True)  # UNet 640
-        assert cfg.gather and cfg.cl == 1024 and cfg.block_s == t // 1024
-        cfg = K._cols_coop_config(1280, 64, 40, 16, 2, 132, 2, hold=True)  # 16x1280x8x8
-        assert cfg.q == 16 and cfg.k * 16 <= 264
-        assert K._cols_coop_config(64, 2 * 132 * t, 1, 2, 2, 132, 2, hold=True) is None
-        assert K._cols_coop_config(64, 2 * 132 * t // 64, 1, 2, 2, 132, 2, hold=True).q == 1
-        assert K._cols_coop_config(2 * t, 4, 2 * t, 2, 2, 132, 2, hold=True) is None
-        assert K._cols_coop_config(130, 16, 2, 2, 2, 132, 2, hold=True) is None  # G 65
-    finally:
-        K.clear_plan_caches()
-
-
-@pytest.mark.gpu
-@pytest.mark.parametrize("shape, groups", [
-    ((16, 640, 32, 32), 32),  # UNet 640: gathered lanes, two samples a round
-    ((16, 64, 128, 128), 64),  # InstanceNorm 2-D
-    ((16, 1280, 8, 8), 32),  # every sample in one round
-    ((3, 96, 40, 40), 48),  # S not a multiple of a tile's positions
-])
-@pytest.mark.parametrize("dtype, activation", [
-    (torch.bfloat16, None), (torch.float32, None), (torch.float16, "silu")])
-def test_cols_hold_gpu(shape, groups, dtype, activation, monkeypatch):
-    # The held chunks at the defaults' tiles on the GPU (fitted programs), against float64.
-    dev = torch.device("cuda")
-    monkeypatch.setattr(K, "GROUP_CL_COLS_BYTES", 0)  # (16x1280x8x8 takes the group path)
-    K.clear_plan_caches()
-    try:
-        N, C = shape[:2]
-        x = _to_layout(torch.randn(shape, device=dev) * 1.5 + 0.3, "channels_last").to(dtype)
-        w = 1 + 0.5 * torch.randn(C, device=dev)
-        b = 0.5 * torch.randn(C, device=dev)
-        y = torch.full_like(x, float("nan"))
-        mean, rstd = (torch.full((N, groups), float("nan"), device=dev) for _ in range(2))
-        prep = K.prepare_fwd(x, groups, activation, w, b, y, True)
-        assert prep.slots > 0 and dict(prep.launches[0].constexprs)["HOLD"]
-        K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
-        x64 = x.double()
-        xg = x64.reshape(N, groups, -1)
-        assert_close(mean, xg.mean(-1), torch.float32, "mean")
-        assert_close(rstd, torch.rsqrt(xg.var(-1, unbiased=False) + 1e-5), torch.float32,
-                     "rstd")
-        ref = _act64(_group_norm64(x64, groups, w.double(), b.double(), 1e-5), activation)
-        assert_close(y, ref, dtype, "y")
-        assert y.stride() == x.stride()
     finally:
         K.clear_plan_caches()
 

@@ -74,8 +74,8 @@ from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
                      dtype_of, stream_scratch)
 from . import rownorm as R
-from .rownorm import (_PREFETCH_ASM, SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2,
-                      _publish, _spin, _unpack, _wait_tags)
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
+                      _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -1049,20 +1049,6 @@ def _chunk_words(WS, n, K, G, kk, t_g, TAG, BACKOFF: tl.constexpr):
 
 
 @triton.jit
-def _prefetch_span(P, start, count, ok):
-    """Ask the L2 for elements [start, start + count) of P where ok: one bulk prefetch
-    (rownorm._prefetch_l2's) by the program's first thread; skipped where the span's
-    address is not 16-byte aligned. GPU only."""
-    ELT: tl.constexpr = P.dtype.element_ty.primitive_bitwidth // 8
-    nbytes = count * ELT // 16 * 16
-    addr = (P + start).to(tl.int64, bitcast=True)
-    ok = ok & (addr % 16 == 0) & (nbytes > 0)
-    tl.inline_asm_elementwise(asm=_PREFETCH_ASM, constraints="=r,l,r,r",
-                              args=[addr, ok.to(tl.int32), nbytes.to(tl.int32)],
-                              dtype=tl.int32, is_pure=False, pack=1)
-
-
-@triton.jit
 def _by_group(v, C, Cg, CL: tl.constexpr, G_P2: tl.constexpr, CG: tl.constexpr,
               GATHER: tl.constexpr):
     """Channel lanes v ([CL]) laid out by group, [G_P2, CG] with lane (g, j) channel
@@ -1175,10 +1161,6 @@ def _groupnorm_cols_coop_kernel(
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
-    HOLD: tl.constexpr = False,  # a chunk is one tile (s_chunk == BLOCK_S), read once and
-    #      held in registers from step 1 to step 3 (no second read)
-    PREFETCH: tl.constexpr = False,  # HOLD, GPU only: once its tile is asked for, ask the L2
-    #      for the program's chunk of sample n + Q (one bulk prefetch)
 ):
     G = C // Cg
     pid = tl.program_id(0)
@@ -1199,33 +1181,13 @@ def _groupnorm_cols_coop_kernel(
     w, b = _channel_affine(W, B, cc, c_mask, HAS_WEIGHT, HAS_BIAS)
     for n in range(q, N, Q):
         origin = (tl.cast(n, tl.int64) * S + s_lo) * C
-        if HOLD:  # (PHASE 2, the interpreter's, reads it unused)
-            h_mask = (sj < rows)[:, None] & c_mask[None, :]
-            xh = tl.load(X + origin + offs, mask=h_mask, other=0.0).to(tl.float32)
-            if PREFETCH:
-                _prefetch_span(X, origin + Q * S * C, rows * C, n + Q < N)
         if PHASE == 0 or PHASE == 1:
-            if HOLD:  # the moments from the held tile, about its first position (exact
-                #         for a constant group), M2 about the mean
-                shift = tl.sum(tl.where((sj == 0)[:, None], xh, 0.0), axis=0)
-                dh = tl.where(h_mask, xh - shift[None, :], 0.0)
-                d_mean = tl.sum(dh, axis=0) / cnt
-                c_mean = shift + d_mean
-                dh = tl.where(h_mask, dh - d_mean[None, :], 0.0)
-                c_m2 = tl.sum(dh * dh, axis=0)
-                if TIMING:
-                    if n == q:
-                        t_sum = _now_after(tl.sum(c_m2, axis=0))
-                        tl.store(RSTD + pid * 8 + 1, t_sum)
-                        tl.store(RSTD + pid * 8 + 2, t_sum)
-            else:
-                # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried
-                # values with one initial value (see rownorm's cooperative forward).
-                acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-                acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
-                c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1,
-                                              acc2, BLOCK_S, STAGES, TIMING, RSTD + pid * 8,
-                                              n == q)
+            # Two zeroed tiles, not one passed twice: triton 3.6 merged loop-carried values
+            # with one initial value (see rownorm's cooperative forward).
+            acc1 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            acc2 = tl.zeros([BLOCK_S, CL], dtype=tl.float32)
+            c_mean, c_m2 = _chunk_moments(X, origin, cc, c_mask, offs, sj, rows, C, acc1, acc2,
+                                          BLOCK_S, STAGES, TIMING, RSTD + pid * 8, n == q)
             # Per group (the chunk's channels have equal counts): lanes [G_P2, CG], lane (g, j)
             # channel g * Cg + j (a reshape where Cg is CG and lanes are channels).
             c_mean, own = _by_group(c_mean, C, Cg, CL, G_P2, CG, GATHER)
@@ -1261,18 +1223,12 @@ def _groupnorm_cols_coop_kernel(
                     tl.store(RSTD + pid * 8 + 5, _now_after(tl.sum(rstd, axis=0)))
             l_mean, l_rstd = _to_lanes(m_mean, rstd, cc, Cg, G_P2, CG, GATHER)
             scale = l_rstd * w
-            if HOLD:
-                z = (xh - l_mean[None, :]) * scale[None, :] + b[None, :]
-                tl.store(Y + origin + offs, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
-                         mask=h_mask)
-            else:
-                for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
-                    mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
-                    at = origin + s0 * C + offs
-                    x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
-                    z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
-                    tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty),
-                             mask=mask)
+            for s0 in tl.range(0, rows, BLOCK_S, num_stages=STAGES):
+                mask = (s0 + sj < rows)[:, None] & c_mask[None, :]
+                at = origin + s0 * C + offs
+                x = tl.load(X + at, mask=mask, other=0.0).to(tl.float32)
+                z = (x - l_mean[None, :]) * scale[None, :] + b[None, :]
+                tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
     if TIMING:
         tl.store(RSTD + pid * 8 + 6, _now())
 
@@ -1898,14 +1854,6 @@ COLS_COOP_MAX_LANES = 2048
 # The backward's lanes: up to 1024. At 2048 (16x1280x16x16, C 1280, Cg 40) it lost to the
 # columns path (v0.40 calls 6-7, GPU time: bf16 35.6 against 42.8, fp16 36.7 against 42.2).
 COLS_COOP_MAX_LANES_BWD = 1024
-# The forward's held chunks (_cols_hold_config, the kernel's HOLD): one tile of
-# COLS_COOP_HOLD_TILE elements a program on COLS_COOP_HOLD_WARPS warps, COLS_COOP_HOLD_PPS
-# an SM, read once (as the row norms' cooperative forward holds its slice). 0: off.
-COLS_COOP_HOLD = int(os.environ.get("FUSEDNORM_COLS_COOP_HOLD", "1"))
-COLS_COOP_HOLD_TILE = 8192
-COLS_COOP_HOLD_WARPS = 8
-COLS_COOP_HOLD_PPS = 2
-COLS_COOP_HOLD_PREFETCH = 1  # the next sample's chunk asked of the L2 (PREFETCH)
 # The cooperative columns backward (v0.39; _coop_bwd_ok): where x and dy of a sample fit
 # COLS_COOP_BWD_L2_BYTES together. Against the columns path's three launches
 # (results/2026-11-27-v0.39-runs calls 1-6, sweep_groupnorm.py, GPU time, % of copy, one
@@ -1954,7 +1902,6 @@ class ColsCoopConfig:
     kb: int  # chunks per reducer step
     fb: int  # words of the finals' wait
     num_warps: int
-    hold: bool = False  # a chunk is one tile held in registers (the kernel's HOLD)
 
     @property
     def programs(self) -> int:
@@ -1963,19 +1910,14 @@ class ColsCoopConfig:
 
 @functools.lru_cache(maxsize=1024)
 def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: int,
-                      pps: int, act: bool = False, backward: bool = False, hold: bool = False
+                      pps: int, act: bool = False, backward: bool = False
                       ) -> Optional[ColsCoopConfig]:
     """The cooperative columns path's decomposition, or None where it does not run (Cg
     not a power of two unless COLS_COOP_GATHER allows it, more than COLS_COOP_MAX_GROUPS
     groups, a sample over COLS_COOP_L2_BYTES). backward: the backward's, whose samples
-    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD_BYTES.
-    hold (forward): chunks of one tile of COLS_COOP_HOLD_TILE elements held in registers,
-    as many samples in flight as pps * sms programs cover (None where one sample needs
-    more); no L2 budget."""
+    in flight hold x and dy in L2 (twice the bytes), in tiles of COLS_COOP_TILE_BWD_BYTES."""
     G = C // Cg
     gather = bool(Cg & (Cg - 1))
-    if hold:
-        return _cols_hold_config(C, S, Cg, N, sms, pps, gather)
     budget = COLS_COOP_BWD_L2_BYTES if backward else COLS_COOP_L2_BYTES
     if backward:
         element_size *= 2
@@ -2008,44 +1950,13 @@ def _cols_coop_config(C: int, S: int, Cg: int, N: int, element_size: int, sms: i
     return ColsCoopConfig(g_p2, cg_p2, cl, gather, block_s, s_chunk, k, q, gb, kb, fb, warps)
 
 
-def _cols_hold_config(C: int, S: int, Cg: int, N: int, sms: int, pps: int, gather: bool
-                      ) -> Optional[ColsCoopConfig]:
-    """_cols_coop_config's hold decomposition (see there)."""
-    G = C // Cg
-    if G > COLS_COOP_MAX_GROUPS or (gather and not (
-            COLS_COOP_GATHER and _gather_lanes(C, Cg) <= COLS_COOP_MAX_LANES)):
-        return None
-    g_p2 = triton.next_power_of_2(G)
-    cg_p2 = triton.next_power_of_2(Cg)
-    cl = triton.next_power_of_2(C) if gather else g_p2 * Cg
-    if cl > COLS_COOP_HOLD_TILE:
-        return None
-    block_s = min(COLS_COOP_HOLD_TILE // cl, triton.next_power_of_2(S))
-    k = _cdiv(S, block_s)
-    q = min(N, pps * sms // k)
-    if q < 1:
-        return None
-    q = _cdiv(N, _cdiv(N, q))  # equal rounds
-    threads = 32 * COLS_COOP_HOLD_WARPS
-    gb = triton.next_power_of_2(_cdiv(G, k))
-    kb = max(1, threads // gb, min(triton.next_power_of_2(k), COLS_COOP_MERGE_WORDS // gb))
-    fb = max(g_p2, triton.next_power_of_2(threads))
-    return ColsCoopConfig(g_p2, cg_p2, cl, gather, block_s, block_s, k, q, gb, kb, fb,
-                          COLS_COOP_HOLD_WARPS, hold=True)
-
-
-def _gather_lanes(C: int, Cg: int) -> int:
-    """The lanes a gathered tile needs: C and the groups' layout, G and Cg rounded up."""
-    return max(triton.next_power_of_2(C),
-               triton.next_power_of_2(C // Cg) * triton.next_power_of_2(Cg))
-
-
 def _gather_ok(C: int, S: int, Cg: int, N: int, element_size: int, act: bool) -> bool:
     """Whether the cooperative columns path takes a Cg that is not a power of two
     (COLS_COOP_GATHER: 0 never; 1 where one round holds every sample; 2 as 1 with a fused
     activation, always without one; 3 always), within COLS_COOP_MAX_LANES lanes (the
     tile's channels and the groups' layout, G and Cg rounded up)."""
-    lanes = _gather_lanes(C, Cg)
+    lanes = max(triton.next_power_of_2(C),
+                triton.next_power_of_2(C // Cg) * triton.next_power_of_2(Cg))
     if not COLS_COOP_GATHER or lanes > COLS_COOP_MAX_LANES:
         return False
     one_round = N * C * S * element_size <= COLS_COOP_L2_BYTES
@@ -2064,7 +1975,8 @@ def _coop_bwd_ok(act: bool) -> bool:
 def _gather_ok_bwd(C: int, Cg: int) -> bool:
     """Whether the cooperative columns backward takes a Cg that is not a power of two
     (COLS_COOP_BWD_GATHER), within COLS_COOP_MAX_LANES lanes."""
-    lanes = _gather_lanes(C, Cg)
+    lanes = max(triton.next_power_of_2(C),
+                triton.next_power_of_2(C // Cg) * triton.next_power_of_2(Cg))
     return COLS_COOP_BWD_GATHER and lanes <= COLS_COOP_MAX_LANES
 
 
@@ -2164,17 +2076,16 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
     sms = sm_count(x.device)
     split = x.device.type != "cuda"
 
-    def make(pps, hold=False):
+    def make(pps):
         cfg = _cols_coop_config(C, S, Cg, N, x.element_size(), sms, pps,
-                                dict(flags)["ACTIVATION"] != ACTIVATIONS[None], hold=hold)
+                                dict(flags)["ACTIVATION"] != ACTIVATIONS[None])
         if cfg is None:
             return None
         consts = flags + (("STATS", stats),)
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("TIMING", False), ("HOLD", cfg.hold),
-                ("PREFETCH", cfg.hold and not split and bool(COLS_COOP_HOLD_PREFETCH)))
+                ("BACKOFF", R._backoff()), ("TIMING", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
@@ -2183,26 +2094,19 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         slots = N * cfg.k * G * 2 + N * G * 2
         return Prepared(launches, slots=slots, cols_path=True)
 
-    if COLS_COOP_HOLD:
-        prep = _coop_fitted(lambda pps: make(pps, True), x.device, dtypes, (1e-5, 1),
-                            COLS_COOP_HOLD_PPS)
-        if prep is not None:
-            return prep
     return _coop_fitted(make, x.device, dtypes, (1e-5, 1))
 
 
-def _coop_fitted(make, device, dtypes, tail, pps: int = 0) -> Optional[Prepared]:
+def _coop_fitted(make, device, dtypes, tail) -> Optional[Prepared]:
     """make(pps): a cooperative columns launch for pps programs per SM (None where the
     path does not run). On the GPU it is compiled first (stand-in tensors of `dtypes`,
     runtime scalars `tail`) and prepared again for the programs that fit an SM where
-    fewer than pps (COLS_COOP_PPS where 0) do, so that all are resident (as
-    rownorm._fit)."""
-    pps = pps or COLS_COOP_PPS
-    prep = make(pps)
+    fewer than COLS_COOP_PPS do, so that all are resident (as rownorm._fit)."""
+    prep = make(COLS_COOP_PPS)
     if prep is None or device.type != "cuda" or not R.COOP_FIT:
         return prep
     fit = prep.launches[0].resident(device, dtypes, tail)
-    return make(fit) if fit is not None and fit < pps else prep
+    return make(fit) if fit is not None and fit < COLS_COOP_PPS else prep
 
 
 def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
