@@ -7,6 +7,7 @@ clears the L2 before every repetition, which lets the CPU run ahead and hides la
 Inputs smaller than the L2 are rotated by the caller instead (see runner.rotation)."""
 import itertools
 import math
+import os
 import statistics
 import time
 from typing import Callable, Dict, Sequence, Tuple
@@ -111,11 +112,18 @@ def copy_gbps(clock: CudaClock, device: torch.device, nbytes: int = 1 << 30) -> 
     return 2 * nbytes / ms / 1e6
 
 
+# graph_ms replays its graph for at least this long before timing: a GPU left idle (the
+# host building the next case's inputs and references) runs the first milliseconds of work
+# slower, and 5 x 10 replays of a small graph fit in them (v0.41 call 4: ...).
+# FUSEDNORM_GRAPH_WARM_MS overrides it (0: v0.40's method, for A/B runs).
+GRAPH_WARM_MS = float(os.environ.get("FUSEDNORM_GRAPH_WARM_MS", "50"))
+
+
 def graph_ms(calls, reps: int = 10, warmup: int = 1, trials: int = 5) -> float:
     """GPU milliseconds per call: `calls` (a callable, or a list of them run in turn, one per
     rotated input) captured once in a CUDA graph and replayed, so the host's time does not
     enter. Median of `trials` timings of `reps` replays, after `warmup` eager rounds on a
-    side stream (as capture requires)."""
+    side stream (as capture requires) and GRAPH_WARM_MS of untimed replays."""
     calls = list(calls) if isinstance(calls, (list, tuple)) else [calls]
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
@@ -128,9 +136,16 @@ def graph_ms(calls, reps: int = 10, warmup: int = 1, trials: int = 5) -> float:
     with torch.cuda.graph(g):
         for c in calls:
             c()
-    g.replay()
-    torch.cuda.synchronize()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    g.replay()
+    end.record()
+    torch.cuda.synchronize()
+    if GRAPH_WARM_MS > 0:
+        for _ in range(min(10000, math.ceil(GRAPH_WARM_MS / max(start.elapsed_time(end),
+                                                                 1e-3)))):
+            g.replay()
+        torch.cuda.synchronize()
     times = []
     for _ in range(trials):
         start.record()
