@@ -2160,6 +2160,10 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
 #   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
 #     24-49%, against 63-74% on the group path (call 1).
 ROWS_FWD = True
+# GroupNorm groups of several channels from this many bytes take cooperative slices of a
+# channel (rownorm.GN_FWD_CHANNEL) where the rows path's own config would not lie within
+# one (a group short enough for its tile path included); None: never.
+ROWS_FWD_CHANNEL_MIN_BYTES = None
 # Groups longer than the cooperative path's reach (rownorm: more than 16384 x SMs
 # elements) would take the row norms' loop launch, one program a group reading it twice;
 # the split path spreads a group over many programs. v0.31 call 7 (sweep_groupnorm.py, bf16,
@@ -2210,10 +2214,12 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         stat = torch.float32 if stats else x.dtype
         dtypes = (x.dtype, x.dtype, wd, bd, x.dtype, x.dtype, stat, stat, torch.int64)
+        slices = (ROWS_FWD_CHANNEL_MIN_BYTES is not None
+                  and L * x.element_size() >= ROWS_FWD_CHANNEL_MIN_BYTES)
         rows = R._fit(lambda pps: R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
             (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation],
-            pps=pps), x.device, lambda p: dtypes, (1e-5, 1))
+            pps=pps, channel_slices=slices), x.device, lambda p: dtypes, (1e-5, 1))
         if rows is not None and (ROWS_FWD_LOOP or rows.cfg.path != R.LOOP):
             return Prepared((), rows=rows)
     flags = (("ACTIVATION", ACTIVATIONS[activation]), ("HAS_WEIGHT", has_w),

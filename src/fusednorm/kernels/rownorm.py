@@ -2370,6 +2370,10 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # (89.2 / 84.2).
 GN_FWD_COOP = {2: FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
+# GroupNorm's rows-path forward on slices of a channel (fwd_config's channel): where
+# GN_FWD_COOP's slice does not lie within a channel, or the group is short enough for the
+# tile path (whose w and b are per column), as GN_BWD_CHANNEL for the backward.
+GN_FWD_CHANNEL = (1024, 2, 8, True, 1, 0, 1)
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
@@ -2979,8 +2983,19 @@ def _tile_blocks(n: int):
 
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
-               is_rms: bool = False, group_norm: bool = False) -> LaunchConfig:
-    """group_norm: GroupNorm's rows path (n = CG * S; GN_FWD_COOP's cooperative configs)."""
+               is_rms: bool = False, group_norm: bool = False,
+               channel: int = 0) -> LaunchConfig:
+    """group_norm: GroupNorm's rows path (n = CG * S; GN_FWD_COOP's cooperative configs).
+    channel: S where a group has several channels and the caller takes cooperative slices
+    of a channel (groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES): the first config whose slice lies
+    within a channel, as bwd_config's, also where the tile path would run; else the
+    table's (which the caller may decline)."""
+    if group_norm and channel:
+        table = GN_FWD_COOP[4 if element_size >= 4 else 2]
+        for choice in table + (GN_FWD_CHANNEL,) + tuple(c[:7] for c in table):
+            fit = _coop(n, sms, (choice,))
+            if fit is not None and channel % fit.block_n == 0:
+                return fit
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -3336,13 +3351,16 @@ def _stats_scratch(cfg: LaunchConfig, N: int, element_size: int, is_rms: bool,
 
 def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w: bool,
                  has_b: bool, has_res: bool, stats: bool, strides, channels=None,
-                 activation: int = 0, pps: Optional[int] = None) -> Optional[Prepared]:
+                 activation: int = 0, pps: Optional[int] = None,
+                 channel_slices: bool = False) -> Optional[Prepared]:
     """channels: None (w, b per column), or GroupNorm's (G, CG, S) with N = CG * S (the
     rows path of groupnorm.py; None is returned where w and b would need a lookup per
     element, see _affine); activation: activation.py's code; pps: programs per SM in
-    place of the config's (_fit)."""
+    place of the config's (_fit); channel_slices: CG > 1 takes cooperative slices of a
+    channel where the table's do not fit one (fwd_config's channel)."""
     sms = sm_count(device)
-    cfg = fwd_config(N, sms, element_size, has_res, is_rms, channels is not None)
+    channel = channels[2] if channels is not None and channels[1] > 1 and channel_slices else 0
+    cfg = fwd_config(N, sms, element_size, has_res, is_rms, channels is not None, channel)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
