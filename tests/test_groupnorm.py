@@ -1062,6 +1062,81 @@ def test_rows_bwd_channel_slices(monkeypatch):
         R.bwd_config.cache_clear()
 
 
+def test_rows_fwd_channel_slices(monkeypatch):
+    # GroupNorm's rows-path forward (GPU configs, 132 SMs) with channel slices asked for:
+    # channels of 1024 positions take slices of one channel (rownorm.GN_FWD_CHANNEL, by
+    # element size), also where the group is short enough for the tile path; channels the
+    # table's slices fit keep them; channels shorter than any slice get the tile config
+    # (which the caller declines: the group path).
+    from fusednorm.kernels import rownorm as R
+    monkeypatch.setattr(R, "interpreting", lambda: False)
+    R.fwd_config.cache_clear()
+    try:
+        for n, channel, size, want in ((20480, 1024, 2, (1024, 1, 16)),
+                                       (20480, 1024, 4, (1024, 2, 8)),
+                                       (40960, 1024, 2, (1024, 1, 16)),
+                                       (40960, 4096, 2, (4096, 4, 4)),
+                                       (32768, 4096, 4, (4096, 4, 4))):
+            cfg = R.fwd_config(n, 132, size, False, False, True, channel)
+            assert cfg.path == R.COOP, (n, channel)
+            assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
+            assert R.GN_FWD_CHANNEL[size][:3] == (1024,) + want[1:] or want[0] != 1024
+        assert R.fwd_config(10240, 132, 2, False, False, True, 256).path == R.TILE
+        assert R.fwd_config(20480, 132, 2, False, False, True, 0).path == R.TILE
+    finally:
+        R.fwd_config.cache_clear()
+
+
+def test_rows_fwd_channel_rule(monkeypatch):
+    # groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES: channel slices asked for groups of several
+    # channels from 40 KB in 16-bit and 64 KB in fp32 (the last case: 16 KB).
+    from fusednorm.kernels import rownorm as R
+    asked = []
+    real = R._prepare_fwd
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs.get("channel_slices"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(R, "_prepare_fwd", spy)
+    for shape, groups, dtype, want in (((2, 640, 32, 32), 32, torch.bfloat16, True),
+                                       ((2, 512, 32, 32), 32, torch.bfloat16, False),
+                                       ((2, 512, 32, 32), 32, torch.float32, True),
+                                       ((2, 320, 32, 32), 32, torch.float32, False),
+                                       ((2, 8, 64, 64), 8, torch.float32, False)):
+        K.clear_plan_caches()
+        asked.clear()
+        x = torch.empty(shape, dtype=dtype)
+        K._prepare_fwd(x, groups, None, True, True)
+        assert asked and asked[0] == want, (shape, dtype)
+    K.clear_plan_caches()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("activation", [None, "silu"])
+def test_rows_fwd_channel_slices_gpu(dtype, activation):
+    # Channels of 32 x 32 (UNet 640's, SDXL's 1280): the contiguous forward on slices of
+    # one channel, with and without statistics, against float64 (and the backward, _run).
+    from fusednorm.kernels import rownorm as R
+    K.clear_plan_caches()
+    dev = torch.device("cuda")
+    for C in (640, 1280):
+        x = (torch.randn(2, C, 32, 32, device=dev) * 1.5 + 0.3).to(dtype)
+        w = 1 + 0.5 * torch.randn(C, device=dev)
+        b = 0.5 * torch.randn(C, device=dev)
+        size = 4 if dtype == torch.float32 else 2
+        for stats in (True, False):
+            prep = K.prepare_fwd(x, 32, activation, w, b, x, stats)
+            assert prep.rows is not None
+            assert prep.rows.cfg.block_n == R.GN_FWD_CHANNEL[size][0]
+        with torch.no_grad():
+            y = fusednorm.group_norm(x, 32, w, b, activation=activation)
+        ref = _act64(_group_norm64(x.double(), 32, w.double(), b.double(), 1e-5), activation)
+        assert_close(y, ref, dtype, "y (inference)")
+        _run(dev, dtype, (2, C, 32, 32), 32, activation=activation)
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("activation", [None, "silu"])

@@ -2160,10 +2160,14 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
 #   A gather of w and b per element (GroupNorm on the tile path, since removed) ran at
 #     24-49%, against 63-74% on the group path (call 1).
 ROWS_FWD = True
-# GroupNorm groups of several channels from this many bytes take cooperative slices of a
-# channel (rownorm.GN_FWD_CHANNEL) where the rows path's own config would not lie within
-# one (a group short enough for its tile path included); None: never.
-ROWS_FWD_CHANNEL_MIN_BYTES = None
+# GroupNorm groups of several channels from this many bytes (by element size) take
+# cooperative slices of a channel (rownorm.GN_FWD_CHANNEL) where the rows path's own config
+# would not lie within one (a group short enough for its tile path included); None: never.
+# v0.41 call 7 (GPU time, group path -> slices; rownorm.GN_FWD_CHANNEL has the numbers):
+# 16-bit groups of 40 / 80 KB gained (UNet 640 73.6 -> 78.3, 16x1280x32x32 68.0 -> 78.3),
+# 32 KB lost (16x512x32x32 81.7 -> 78.3); fp32 groups of 64 KB and more gained (78.2 /
+# 80.8 / 86.1 against 74.0 / 62.8 / 69.0).
+ROWS_FWD_CHANNEL_MIN_BYTES = {2: 40 << 10, 4: 64 << 10}
 # Groups longer than the cooperative path's reach (rownorm: more than 16384 x SMs
 # elements) would take the row norms' loop launch, one program a group reading it twice;
 # the split path spreads a group over many programs. v0.31 call 7 (sweep_groupnorm.py, bf16,
@@ -2214,8 +2218,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
         wd, bd = wb_dtypes or (x.dtype, x.dtype)
         stat = torch.float32 if stats else x.dtype
         dtypes = (x.dtype, x.dtype, wd, bd, x.dtype, x.dtype, stat, stat, torch.int64)
-        slices = (ROWS_FWD_CHANNEL_MIN_BYTES is not None
-                  and L * x.element_size() >= ROWS_FWD_CHANNEL_MIN_BYTES)
+        least = (ROWS_FWD_CHANNEL_MIN_BYTES or {}).get(min(x.element_size(), 4))
+        slices = least is not None and L * x.element_size() >= least
         rows = R._fit(lambda pps: R._prepare_fwd(
             N * num_groups, L, x.device, x.element_size(), False, has_w, has_b, False, stats,
             (L, 0, L, 0), channels=(num_groups, Cg, S), activation=ACTIVATIONS[activation],

@@ -2370,10 +2370,16 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # (89.2 / 84.2).
 GN_FWD_COOP = {2: FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
-# GroupNorm's rows-path forward on slices of a channel (fwd_config's channel): where
-# GN_FWD_COOP's slice does not lie within a channel, or the group is short enough for the
-# tile path (whose w and b are per column), as GN_BWD_CHANNEL for the backward.
-GN_FWD_CHANNEL = (1024, 2, 8, True, 1, 0, 1)
+# GroupNorm's rows-path forward on slices of a channel (fwd_config's channel), by element
+# size: where GN_FWD_COOP's slice does not lie within a channel, or the group is short
+# enough for the tile path (whose w and b are per column), as GN_BWD_CHANNEL for the
+# backward. v0.41 call 7 (sweep_groupnorm.py, GPU time, % of copy, contiguous forward,
+# the group path -> slices of 1024 on 2 warps 8 an SM / 1 warp 16 an SM / 2 warps 6 / 4
+# warps 4): bf16 UNet 640 (16x640x32x32) 73.6 -> 66.2 / 78.3 / 60.9 / 45.5, 16x1280x32x32
+# 68.0 -> 73.2 / 78.3 / 68.0 / 48.1, 16x512x32x32 81.7 -> 65.7 / 78.3 / 60.0 / 46.8; fp32
+# 62.8 -> 80.8 / 81.4 / 79.8 / 73.0, 69.0 -> 86.1 / 81.3 / 83.8 / 79.6, 74.0 -> 78.2 /
+# 78.8 / 77.8 / 72.6. Where it runs: groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES.
+GN_FWD_CHANNEL = {2: (1024, 1, 16, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
@@ -2991,8 +2997,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     within a channel, as bwd_config's, also where the tile path would run; else the
     table's (which the caller may decline)."""
     if group_norm and channel:
-        table = GN_FWD_COOP[4 if element_size >= 4 else 2]
-        for choice in table + (GN_FWD_CHANNEL,) + tuple(c[:7] for c in table):
+        size = 4 if element_size >= 4 else 2
+        table = GN_FWD_COOP[size]
+        for choice in table + (GN_FWD_CHANNEL[size],) + tuple(c[:7] for c in table):
             fit = _coop(n, sms, (choice,))
             if fit is not None and channel % fit.block_n == 0:
                 return fit
