@@ -2967,6 +2967,19 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     return None
 
 
+def _coop_in_channel(n: int, sms: int, table, channel_choice, channel: int
+                     ) -> Optional[LaunchConfig]:
+    """GroupNorm's rows path where its slices must lie within a channel of `channel`
+    positions: the first cooperative config whose slice divides it, trying the table's
+    entries, then channel_choice (GN_FWD_CHANNEL / GN_BWD_CHANNEL: slices of a channel),
+    then the table's without their GROUP limits; None where none does."""
+    for choice in table + (channel_choice,) + tuple(c[:7] for c in table):
+        fit = _coop(n, sms, (choice,))
+        if fit is not None and channel % fit.block_n == 0:
+            return fit
+    return None
+
+
 # A tile-path row whose length is far from a power of two can be held as two power-of-two
 # tiles, the second rounded up from the rest: 5120 as 4096 + 1024 (not 8192 lanes), 3000
 # as 2048 + 1024, 12288 as 8192 + 4096; where that saves no lanes (7000: 4096 + 4096) one
@@ -2998,11 +3011,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     table's (which the caller may decline)."""
     if group_norm and channel:
         size = 4 if element_size >= 4 else 2
-        table = GN_FWD_COOP[size]
-        for choice in table + (GN_FWD_CHANNEL[size],) + tuple(c[:7] for c in table):
-            fit = _coop(n, sms, (choice,))
-            if fit is not None and channel % fit.block_n == 0:
-                return fit
+        fit = _coop_in_channel(n, sms, GN_FWD_COOP[size], GN_FWD_CHANNEL[size], channel)
+        if fit is not None:
+            return fit
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -3149,14 +3160,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # fp32 was mixed (-0.5 to +2.6): not taken.
         cfg = _coop(n, sms, GN_BWD_COOP[size])
         if cfg is not None and channel % cfg.block_n:
-            # The first config whose slice lies within a channel: the table's, slices of a
-            # channel, the table's without their GROUP limits (else the caller declines).
-            table = GN_BWD_COOP[size]
-            for choice in table + (GN_BWD_CHANNEL,) + tuple(c[:7] for c in table):
-                fit = _coop(n, sms, (choice,))
-                if fit is not None and channel % fit.block_n == 0:
-                    cfg = fit
-                    break
+            # (else the table's, which the caller declines)
+            cfg = _coop_in_channel(n, sms, GN_BWD_COOP[size], GN_BWD_CHANNEL, channel) or cfg
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
