@@ -925,6 +925,21 @@ def test_instance_norm_no_channels(device, shape):
         fusednorm.instance_norm(x.detach(), torch.randn(3, device=device))
 
 
+def test_numpy_num_groups(device):
+    # A numpy integer as num_groups (torch's group_norm takes one): the same result as the
+    # int, with or without grad.
+    np = pytest.importorskip("numpy")
+    x = torch.randn(2, 6, 4, 4, device=device)
+    w = torch.randn(6, device=device)
+    for grad in (False, True):
+        xs = x.clone().requires_grad_(grad)
+        want = fusednorm.group_norm(xs, 3, w)
+        got = fusednorm.group_norm(xs, np.int64(3), w)
+        torch.testing.assert_close(got, want, rtol=0, atol=0)
+        y, mean, rstd = fusednorm.group_norm(xs, np.int32(3), w, return_stats=True)
+        assert mean.shape == (2, 3)
+
+
 def test_errors(device):
     x = torch.randn(2, 6, 4, 4, device=device)
     with pytest.raises(ValueError, match="divide the number of channels C=6"):
@@ -933,6 +948,8 @@ def test_errors(device):
         fusednorm.group_norm(x, 0)
     with pytest.raises(TypeError, match="num_groups must be an int"):
         fusednorm.group_norm(x, 2.0)
+    with pytest.raises(TypeError, match="num_groups must be an int"):
+        fusednorm.group_norm(x, torch.tensor(2))
     with pytest.raises(ValueError, match=r"weight has shape \(3,\), expected \(6,\)"):
         fusednorm.group_norm(x, 3, torch.randn(3, device=device))
     with pytest.raises(ValueError, match=r"bias has shape \(6, 1\)"):

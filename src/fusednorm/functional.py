@@ -1,6 +1,7 @@
 """The functional API: argument checks, then a reshape to the canonical (M, N) view that
 the registered ops take. Signatures follow torch.nn.functional."""
 import math
+import numbers
 import operator
 from typing import Optional, Sequence, Tuple, Union
 
@@ -198,8 +199,10 @@ def _group_view(fn: str, x: Tensor, num_groups, weight, bias, activation):
     C = x.shape[1]
     if num_groups is None:
         num_groups = C
-    elif isinstance(num_groups, bool) or not isinstance(num_groups, int):
+    elif isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral):
         raise TypeError(f"fusednorm.{fn}: num_groups must be an int, got {type(num_groups).__name__}")
+    else:
+        num_groups = int(num_groups)  # (numpy's integers too, as torch takes them)
     if num_groups < 1 or C % num_groups != 0:
         raise ValueError(f"fusednorm.{fn}: num_groups={num_groups} must be >= 1 and divide the "
                          f"number of channels C={C}")
