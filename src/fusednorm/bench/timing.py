@@ -113,8 +113,9 @@ def copy_gbps(clock: CudaClock, device: torch.device, nbytes: int = 1 << 30) -> 
 
 
 # graph_ms replays its graph for at least this long before timing: a GPU left idle (the
-# host building the next case's inputs and references) runs the first milliseconds of work
-# slower, and 5 x 10 replays of a small graph fit in them. v0.41 call 4 (sweep_groupnorm.py,
+# host building the next case's inputs and references) appears to run its first
+# milliseconds of work slower (inferred from this warm-up's effect), and 5 x 10 replays of
+# a small graph fit in them. v0.41 call 4 (sweep_groupnorm.py,
 # contiguous bf16 forward, 0 ms -> 50 ms, three processes): InstanceNorm 8x64x64^3x64 81.0 /
 # 81.4 -> 93.9% (back-to-back events 93.4-94.2), 2x32x128^3 80.5 / 80.7 -> 88.8, GroupNorm
 # 2x128x512x512 80.5 / 80.4 -> 89.5; the other shapes and the backward within 1.3 points.
