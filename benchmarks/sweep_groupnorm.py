@@ -59,6 +59,10 @@ CASES = {
     "in2d96": ((16, 64, 96, 128), None),
     # SDXL's 1280 channels at 32 x 32 (channels of 1024 positions, as UNet 640's)
     "unet1280_32": ((16, 1280, 32, 32), 32),
+    # channels of 2048 and 3072 positions: the contiguous forward's channel-slice rule
+    # (groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES) takes them too (v0.42)
+    "c2048": ((16, 640, 32, 64), 32),
+    "c3072": ((16, 640, 48, 64), 32),
 }
 L2_BYTES = 50 << 20
 
