@@ -93,6 +93,9 @@ def main():
     ap.add_argument("--act", default=None)
     ap.add_argument("--dtype", default="bfloat16")
     ap.add_argument("--fwd-only", action="store_true", help="time the forward only")
+    ap.add_argument("--stats", action="store_true",
+                    help="with --fwd-only: time our forward as training runs it (the op's "
+                         "fwd_impl, writing mean and rstd), not the inference call")
     ap.add_argument("--no-torch", action="store_true")
     ap.add_argument("--warm", action="store_true",
                     help="only check each setting (compiles its kernels into Triton's "
@@ -143,6 +146,9 @@ def main():
             def measure(fn, tag):
                 with torch.no_grad():
                     fcalls = [lambda x=x: fn(x, w, b) for x in xs]
+                    if a.stats and tag != "torch":
+                        fcalls = [lambda x3=x.flatten(2): OG.fwd_impl(
+                            x3, w, b, groups or C, 1e-5, a.act) for x in xs]
                     f_gpu = graph_ms(fcalls)
                     f_call = clock.time_ms(fcalls)
                     f_host = host_us(fcalls)

@@ -1424,6 +1424,45 @@ def test_constant_groups(device, path, dtype, monkeypatch):
         K.clear_plan_caches()
 
 
+@pytest.mark.parametrize("tile, shift", [(None, True), (8192, False)],
+                         ids=["one_tile", "tiles"])
+def test_constant_groups_fp16_shift(device, tile, shift, monkeypatch):
+    # fp16 groups of 10240 (> 8192: a plain sum of equal fp16 values can round there) on
+    # the group path: as one tile of 16384 the sums shift (SHIFT); in tiles of 2048 no sum
+    # adds more than 8192 values and the tiles' equal means merge exactly, so they do
+    # not (v0.42: _group_shift bounds the values per sum, not the group). Both exact.
+    # (The interpreter's and the GPU's reduction trees add these values exactly even
+    # unshifted; the check holds for any order, and the launch decision is asserted.)
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    monkeypatch.setattr(K, "ROWS_FWD", False)
+    monkeypatch.setattr(K, "GROUP_MIN_WAVES", 0)
+    if tile is not None:
+        monkeypatch.setattr(K, "GROUP_TILE_FWD", tile)
+    K.clear_plan_caches()
+    try:
+        shape, groups, v = (2, 4, 64, 80), 2, 1000.5  # Cg 2, S 5120
+        x = torch.randn(shape, device=device) * 2 + v
+        x[:, :2] = v
+        x = x.to(torch.float16)
+        w = (1 + 0.5 * torch.randn(4, device=device)).to(torch.float16)
+        b = (0.5 * torch.randn(4, device=device)).to(torch.float16)
+        nan = float("nan")
+        y = torch.full_like(x, nan)
+        mean, rstd = (torch.full((2, groups), nan, device=device) for _ in range(2))
+        prep = K.prepare_fwd(x, groups, None, w, b, y, True)
+        consts = dict(prep.launches[0].constexprs)
+        assert prep.group_path and consts["ONE_TILE"] == (tile is None)
+        assert consts["SHIFT"] == shift
+        K.groupnorm_fwd(x, w, b, groups, 1e-5, None, y, mean, rstd)
+        assert torch.equal(mean[:, 0], torch.full((2,), v, device=device))
+        assert torch.equal(y[:, :2], b[:2].view(1, 2, 1, 1).expand(2, 2, 64, 80))
+        ref = _group_norm64(x.double(), groups, w.double(), b.double(), 1e-5)
+        assert_close(y[:, 2:], ref[:, 2:], torch.float16, "y")
+    finally:
+        K.clear_plan_caches()
+
+
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("shape, groups", [((2, 320, 4, 5), 32), ((3, 12, 10, 9), 2)])
 def test_constant_groups_backward(device, layout, shape, groups):

@@ -71,8 +71,8 @@ import triton.language as tl
 
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
-from .launch import (INFER_PLANS, CachedKernel, FixedLaunch, PreparedCache, coop_workspace,
-                     dtype_of, stream_scratch)
+from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
+                     coop_workspace, dtype_of, stream_scratch)
 from . import rownorm as R
 from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
                       _unpack, _wait_tags)
@@ -537,11 +537,17 @@ def _groupnorm_fwd_group_kernel(
         # sum / M is then exact too, divided correctly rounded (div_rn: not inv_m, nor the
         # GPU's approximate `/`).
         if SHIFT:
+            # x is replaced by x - k (not kept beside it): with both live the 16-bit tile
+            # of 16384 on 32 warps took 56-58 registers, one program an SM, not two
+            # (16x512x32x32 fp16 61.0% of copy against 79.1% unshifted; v0.42 call 1)
             k = tl.load(X + origin).to(tl.float32)
-            mean = k + tl.sum(tl.sum(tl.where(mask, x - k, 0.0), axis=1), axis=0) / m
+            x = tl.where(mask, x - k, 0.0)
+            mean_k = tl.sum(tl.sum(x, axis=1), axis=0) / m
+            dev = tl.where(mask, x - mean_k, 0.0)
+            mean = k + mean_k
         else:
             mean = tl.math.div_rn(tl.sum(tl.sum(x, axis=1), axis=0), m)
-        dev = tl.where(mask, x - mean, 0.0)
+            dev = tl.where(mask, x - mean, 0.0)
         rstd = 1.0 / tl.sqrt(tl.sum(tl.sum(dev * dev, axis=1), axis=0) * inv_m + eps)
         w, b = _channel_affine(W, B, c_lo + cj, cj < Cg, HAS_WEIGHT, HAS_BIAS)
         z = dev * (rstd * w)[:, None] + b[:, None]
@@ -1589,20 +1595,40 @@ GROUP_CL_COLS_BYTES = 16 << 10
 GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
+# The group path's warps per program (a tile's elements / 512, at most this), and the
+# programs per SM its forward's registers are capped for (maxnreg; None: ptxas's choice).
+GROUP_WARPS_MAX = 32
+GROUP_FWD_PROGRAMS = None
+GROUP_BWD_PROGRAMS = None
 
 
 def _group_shift(M: int, dtype: torch.dtype) -> bool:
     """Whether the group path's forward shifts its sums by the group's first value
-    (SHIFT), so that a group of M equal values gets its mean exactly: a plain sum of them
-    is exact while the value's significand and log2(M) fit fp32's 24 bits (bf16 to M =
-    65536, fp16 to 8192, fp32 never: 1000.37 gave y off by 0.02). Only where needed: the
-    subtraction and select an element cost the latency-bound UNet 1280 shapes' fp32
-    forward up to 4% of its time (channels_last 16x16 1.020-1.024x in three runs, 50.6 ->
-    49.5% of copy; 8x8 0.995-1.040x; contiguous 0.976-1.034x; ab_gpu.py, v0.37-runs calls
-    3, 4, 10); the other fp32 group-path cells within 0.9%. The corrected two-pass, tried
-    first (an extra sum a tile), cost bf16 up to 17% (16x1280x16x16 channels_last, call 2)."""
+    (SHIFT), so that a group of equal values gets its mean exactly. M is the most values
+    one sum adds: the group where it is one tile, else a tile (tiles' equal means merge
+    exactly, _fwd_combine's Chan merge). A sum of M equal values is exact in any order
+    while the value's significand and log2(M) fit fp32's 24 bits (every partial sum is
+    then representable): bf16 to M = 65536, fp16 to 8192, fp32 never (1000.37 gave y off
+    by 0.02). Only where needed: the subtraction and select an element cost the
+    latency-bound UNet 1280 shapes' fp32 forward up to 4% of its time (channels_last 16x16
+    1.020-1.024x in three runs, 50.6 -> 49.5% of copy; 8x8 0.995-1.040x; contiguous
+    0.976-1.034x; ab_gpu.py, v0.37-runs calls 3, 4, 10), fp16 16x1280x16x16 contiguous
+    (tiles of 4096, which v0.37-v0.41 shifted by the group's 10240) 70.2 -> 66.3% (v0.42
+    call 1, diag_shift.py). The corrected two-pass, tried first (an extra sum a tile),
+    cost bf16 up to 17% (16x1280x16x16 channels_last, call 2)."""
     bits = {torch.bfloat16: 8, torch.float16: 11}.get(dtype, 24)
     return M > 2 ** (24 - bits)
+
+
+def _programs_cap(num_warps: int, programs: Optional[int]) -> Optional[int]:
+    """Registers per thread (maxnreg, a multiple of 8) with which `programs` programs of
+    num_warps fit an SM's register file; None where no cap is asked or it would be over
+    64: a cap of 128 on the 8-warp group kernels raised ptxas's own choice (60 -> 72, 64 ->
+    95 registers; compile_check.py's method) rather than bounding it."""
+    if not programs:
+        return None
+    cap = SM_REGISTERS // (32 * num_warps * programs) // 8 * 8
+    return cap if cap <= 64 else None
 
 
 @dataclass(frozen=True)
@@ -1650,7 +1676,7 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
     good = [b for b in choices if used(b) >= GROUP_TILE_USE]
     # (ties: the larger tile; in channels_last, padded channels cost lanes, not bytes)
     block_c, block_s = good[-1] if good else max(reversed(choices), key=used)
-    num_warps = max(1, min(32, block_c * block_s // 512))
+    num_warps = max(1, min(GROUP_WARPS_MAX, block_c * block_s // 512))
     return GroupConfig(block_c, block_s, block_c >= Cg and block_s >= S, num_warps)
 
 
@@ -2236,7 +2262,9 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             (S, Cg, num_groups, x.stride(0), x.stride(1), x.stride(2)),
             flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                      ("ONE_TILE", gc.one_tile), ("STATS", stats),
-                     ("SHIFT", _group_shift(Cg * S, x.dtype))), gc.num_warps),),
+                     ("SHIFT", _group_shift(min(Cg * S, gc.block_c * gc.block_s),
+                                              x.dtype))), gc.num_warps,
+            _programs_cap(gc.num_warps, GROUP_FWD_PROGRAMS if gc.one_tile else None)),),
             group_path=True)
 
     # channels_last groups of GROUP_CL_COLS_BYTES or more: the cooperative columns path
@@ -2392,7 +2420,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
                                     ("SUM_P", sum_p), ("SUM_C", sum_c)),
-                           gc.num_warps)
+                           gc.num_warps, _programs_cap(gc.num_warps, GROUP_BWD_PROGRAMS))
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
