@@ -63,6 +63,9 @@ CASES = {
     # (groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES) takes them too (v0.42)
     "c2048": ((16, 640, 32, 64), 32),
     "c3072": ((16, 640, 48, 64), 32),
+    # groups of 4 x 4096 = 16384: the 16-bit group path's one-tile forward on 32 warps,
+    # as p512's 16 x 1024 (groupnorm.GROUP_FWD_CAP; v0.42)
+    "p128": ((16, 128, 64, 64), 32),
 }
 L2_BYTES = 50 << 20
 

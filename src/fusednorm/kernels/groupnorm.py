@@ -1595,11 +1595,19 @@ GROUP_CL_COLS_BYTES = 16 << 10
 GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
-# The group path's warps per program (a tile's elements / 512, at most this), and the
-# programs per SM its forward's registers are capped for (maxnreg; None: ptxas's choice).
-GROUP_WARPS_MAX = 32
-GROUP_FWD_PROGRAMS = None
-GROUP_BWD_PROGRAMS = None
+# Register caps (maxnreg) of the group path, by element size: (num_warps, registers) for
+# launches of that many warps, so that two programs fit an SM; the forward's one-tile
+# launches only. ptxas's own choice left the 16-bit one-tile forward of 16384 (32 warps)
+# at 42-56 registers with statistics or an activation, one program an SM; capped at 32 it
+# spills nothing, and p512 (16x512x32x32) went (GPU time, % of copy, v0.42 call 2) bf16 /
+# fp16 training forward 59.5 / 60.9 -> 81.1 / 80.5, silu 50.5 / 52.4 -> 71.8 / 71.9 (with
+# statistics 50.3 / 52.3 -> 70.7 / 71.3), the inference forward (32 registers either way)
+# 82.1 / 82.7 -> 80.3 / 81.2. The 16-bit backward of p512 (tiles of 8192, 16 warps, 96
+# registers) capped at 64 spills 28-36 B and went 48.9 -> 57.0 / 57.9. Not fp32: its
+# channels_last backward capped so spilled 260-400 B (UNet 640 55.0 -> 30.9); not 16 warps
+# in the forward: a cap of 64 raised 40 registers to 48 (three programs an SM -> two).
+GROUP_FWD_CAP = {2: (32, 32)}
+GROUP_BWD_CAP = {2: (16, 64)}
 
 
 def _group_shift(M: int, dtype: torch.dtype) -> bool:
@@ -1620,15 +1628,10 @@ def _group_shift(M: int, dtype: torch.dtype) -> bool:
     return M > 2 ** (24 - bits)
 
 
-def _programs_cap(num_warps: int, programs: Optional[int]) -> Optional[int]:
-    """Registers per thread (maxnreg, a multiple of 8) with which `programs` programs of
-    num_warps fit an SM's register file; None where no cap is asked or it would be over
-    64: a cap of 128 on the 8-warp group kernels raised ptxas's own choice (60 -> 72, 64 ->
-    95 registers; compile_check.py's method) rather than bounding it."""
-    if not programs:
-        return None
-    cap = SM_REGISTERS // (32 * num_warps * programs) // 8 * 8
-    return cap if cap <= 64 else None
+def _reg_cap(table, element_size: int, num_warps: int) -> Optional[int]:
+    """The maxnreg of GROUP_FWD_CAP / GROUP_BWD_CAP for a launch, or None."""
+    entry = (table or {}).get(element_size)
+    return entry[1] if entry is not None and entry[0] == num_warps else None
 
 
 @dataclass(frozen=True)
@@ -1676,7 +1679,7 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
     good = [b for b in choices if used(b) >= GROUP_TILE_USE]
     # (ties: the larger tile; in channels_last, padded channels cost lanes, not bytes)
     block_c, block_s = good[-1] if good else max(reversed(choices), key=used)
-    num_warps = max(1, min(GROUP_WARPS_MAX, block_c * block_s // 512))
+    num_warps = max(1, min(32, block_c * block_s // 512))
     return GroupConfig(block_c, block_s, block_c >= Cg and block_s >= S, num_warps)
 
 
@@ -2264,7 +2267,8 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                      ("ONE_TILE", gc.one_tile), ("STATS", stats),
                      ("SHIFT", _group_shift(min(Cg * S, gc.block_c * gc.block_s),
                                               x.dtype))), gc.num_warps,
-            _programs_cap(gc.num_warps, GROUP_FWD_PROGRAMS if gc.one_tile else None)),),
+            _reg_cap(GROUP_FWD_CAP if gc.one_tile else None, x.element_size(),
+                     gc.num_warps)),),
             group_path=True)
 
     # channels_last groups of GROUP_CL_COLS_BYTES or more: the cooperative columns path
@@ -2420,7 +2424,8 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
                                     ("SUM_P", sum_p), ("SUM_C", sum_c)),
-                           gc.num_warps, _programs_cap(gc.num_warps, GROUP_BWD_PROGRAMS))
+                           gc.num_warps,
+                           _reg_cap(GROUP_BWD_CAP, x.element_size(), gc.num_warps))
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
