@@ -1598,14 +1598,20 @@ GROUP_TILE_USE = 0.9
 # Register caps (maxnreg) of the group path, by element size: (num_warps, registers) for
 # launches of that many warps, so that two programs fit an SM; the forward's one-tile
 # launches only. ptxas's own choice left the 16-bit one-tile forward of 16384 (32 warps)
-# at 42-56 registers with statistics or an activation, one program an SM; capped at 32 it
-# spills nothing, and p512 (16x512x32x32) went (GPU time, % of copy, v0.42 call 2) bf16 /
-# fp16 training forward 59.5 / 60.9 -> 81.1 / 80.5, silu 50.5 / 52.4 -> 71.8 / 71.9 (with
-# statistics 50.3 / 52.3 -> 70.7 / 71.3), the inference forward (32 registers either way)
-# 82.1 / 82.7 -> 80.3 / 81.2. The 16-bit backward of p512 (tiles of 8192, 16 warps, 96
-# registers) capped at 64 spills 28-36 B and went 48.9 -> 57.0 / 57.9. Not fp32: its
-# channels_last backward capped so spilled 260-400 B (UNet 640 55.0 -> 30.9); not 16 warps
-# in the forward: a cap of 64 raised 40 registers to 48 (three programs an SM -> two).
+# at 39-56 registers with statistics, an activation or bf16 at 4 x 4096, one program an
+# SM; capped at 32 it spills nothing. GPU time, % of copy, bf16 / fp16, none -> capped:
+#   p512 (16x512x32x32, groups of 16 x 1024; v0.42 call 2): training forward 59.5 / 60.9
+#     -> 81.1 / 80.5, silu 50.5 / 52.4 -> 71.8 / 71.9 (with statistics 50.3 / 52.3 -> 70.7
+#     / 71.3); the inference forward (32 registers either way) 82.1 / 82.7 -> 80.3 / 81.2
+#     (call 3: 81.0 / 81.9 -> 76.0 / 81.7, and 80.4 for the same launch in a third setting).
+#   p128 (16x128x64x64, groups of 4 x 4096; call 3): inference forward 59.5 / 79.6 -> 78.4 /
+#     82.3, bf16 silu 51.1 -> 71.2.
+# The 16-bit backward on 16 warps (tiles of 8192) capped at 64 (call 3): p512 (96 registers
+# uncapped, 28 B spilled capped) 48.3 / 48.6 -> 57.2 / 57.7, p128 44.6 / 45.3 -> 59.6 /
+# 61.0, InstanceNorm 16x64x128x128 72.8 / 73.9 -> 76.0 / 77.9 (bf16 silu 63.5 -> 65.6);
+# p512 with silu level (48.4 / 48.1: 36 B spilled). Not fp32: its channels_last backward
+# capped so spilled 260-400 B (UNet 640 55.0 -> 30.9, call 2); not 16 warps in the
+# forward: a cap of 64 raised 40 registers to 48 (three programs an SM -> two).
 GROUP_FWD_CAP = {2: (32, 32)}
 GROUP_BWD_CAP = {2: (16, 64)}
 
