@@ -1595,9 +1595,8 @@ GROUP_CL_COLS_BYTES = 16 << 10
 GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
-# Register caps (maxnreg) of the group path, by element size: (num_warps, registers) for
-# launches of that many warps, so that two programs fit an SM; the forward's one-tile
-# launches only. ptxas's own choice left the 16-bit one-tile forward of 16384 (32 warps)
+# Register caps (maxnreg) of the group path: (element size, warps, one tile, registers),
+# so that two programs fit an SM. ptxas's own choice left the 16-bit one-tile forward of 16384 (32 warps)
 # at 39-56 registers with statistics, an activation or bf16 at 4 x 4096, one program an
 # SM; capped at 32 it spills nothing. GPU time, % of copy, bf16 / fp16, none -> capped:
 #   p512 (16x512x32x32, groups of 16 x 1024; v0.42 call 2): training forward 59.5 / 60.9
@@ -1612,8 +1611,8 @@ GROUP_TILE_USE = 0.9
 # p512 with silu level (48.4 / 48.1: 36 B spilled). Not fp32: its channels_last backward
 # capped so spilled 260-400 B (UNet 640 55.0 -> 30.9, call 2); not 16 warps in the
 # forward: a cap of 64 raised 40 registers to 48 (three programs an SM -> two).
-GROUP_FWD_CAP = {2: (32, 32)}
-GROUP_BWD_CAP = {2: (16, 64)}
+GROUP_FWD_CAP = ((2, 32, True, 32),)  # (element size, warps, one tile, registers)
+GROUP_BWD_CAP = ((2, 16, False, 64),)
 
 
 def _group_shift(M: int, dtype: torch.dtype) -> bool:
@@ -1634,10 +1633,12 @@ def _group_shift(M: int, dtype: torch.dtype) -> bool:
     return M > 2 ** (24 - bits)
 
 
-def _reg_cap(table, element_size: int, num_warps: int) -> Optional[int]:
-    """The maxnreg of GROUP_FWD_CAP / GROUP_BWD_CAP for a launch, or None."""
-    entry = (table or {}).get(element_size)
-    return entry[1] if entry is not None and entry[0] == num_warps else None
+def _reg_cap(table, element_size: int, gc: "GroupConfig") -> Optional[int]:
+    """The maxnreg of GROUP_FWD_CAP / GROUP_BWD_CAP for a group-path launch, or None."""
+    for size, warps, one_tile, regs in table or ():
+        if (size, warps, one_tile) == (element_size, gc.num_warps, gc.one_tile):
+            return regs
+    return None
 
 
 @dataclass(frozen=True)
@@ -2273,8 +2274,7 @@ def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                      ("ONE_TILE", gc.one_tile), ("STATS", stats),
                      ("SHIFT", _group_shift(min(Cg * S, gc.block_c * gc.block_s),
                                               x.dtype))), gc.num_warps,
-            _reg_cap(GROUP_FWD_CAP if gc.one_tile else None, x.element_size(),
-                     gc.num_warps)),),
+            _reg_cap(GROUP_FWD_CAP, x.element_size(), gc)),),
             group_path=True)
 
     # channels_last groups of GROUP_CL_COLS_BYTES or more: the cooperative columns path
@@ -2431,7 +2431,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
                                     ("SUM_P", sum_p), ("SUM_C", sum_c)),
                            gc.num_warps,
-                           _reg_cap(GROUP_BWD_CAP, x.element_size(), gc.num_warps))
+                           _reg_cap(GROUP_BWD_CAP, x.element_size(), gc))
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
                         scratch=2 * N * C, group_path=True,
                         done=N * num_groups if fold else 0)
