@@ -1608,11 +1608,17 @@ GROUP_TILE_USE = 0.9
 # The 16-bit backward on 16 warps (tiles of 8192) capped at 64 (call 3): p512 (96 registers
 # uncapped, 28 B spilled capped) 48.3 / 48.6 -> 57.2 / 57.7, p128 44.6 / 45.3 -> 59.6 /
 # 61.0, InstanceNorm 16x64x128x128 72.8 / 73.9 -> 76.0 / 77.9 (bf16 silu 63.5 -> 65.6);
-# p512 with silu level (48.4 / 48.1: 36 B spilled). Not fp32: its channels_last backward
-# capped so spilled 260-400 B (UNet 640 55.0 -> 30.9, call 2); not 16 warps in the
-# forward: a cap of 64 raised 40 registers to 48 (three programs an SM -> two).
+# p512 with silu level (48.4 / 48.1: 36 B spilled). The backward's one tile on 8 warps
+# (64 x 64: 16x1280x8x8's 512 groups, 64-80 registers uncapped with silu: three programs
+# an SM, two waves) capped at 64 spills nothing (call 4): fp32 silu 50.7 -> 59.1
+# (channels_last 47.0 -> 57.8), bf16 silu channels_last 24.9 -> 28.7, the rest within
+# 1.5. Not fp32's 16-warp backward tiles: its channels_last backward capped so spilled
+# 260-400 B (UNet 640 55.0 -> 30.9, call 2); not 16 warps in the forward: a cap of 64
+# raised 40 registers to 48 (three programs an SM -> two); nor the forward's 8-warp
+# launches (16x1280x8x8's one tile and fp32 UNet 1280's 16 x 256 tiles at 64: no spill,
+# within 2 points either way, call 4).
 GROUP_FWD_CAP = ((2, 32, True, 32),)  # (element size, warps, one tile, registers)
-GROUP_BWD_CAP = ((2, 16, False, 64),)
+GROUP_BWD_CAP = ((2, 16, False, 64), (2, 8, True, 64), (4, 8, True, 64))
 
 
 def _group_shift(M: int, dtype: torch.dtype) -> bool:
