@@ -1129,6 +1129,30 @@ def test_rows_fwd_channel_rule(monkeypatch):
     K.clear_plan_caches()
 
 
+def test_group_reg_caps(monkeypatch):
+    # groupnorm.GROUP_FWD_CAP / GROUP_BWD_CAP: the group path's registers capped where two
+    # programs an SM did not fit (v0.42): the 16-bit one tile of 16384 on 32 warps (32), the
+    # 16-bit backward's tiles of 8192 on 16 warps (64), the backward's 8-warp one tile
+    # (64); not fp32's forward or its 16-warp backward tiles, nor the forward's 8 warps.
+    monkeypatch.setattr(K, "ROWS_FWD", False)
+    monkeypatch.setattr(K, "ROWS_BWD", False)
+    monkeypatch.setattr(K, "GROUP_MIN_WAVES", 0)
+    for shape, dtype, warps, fwd, bwd in (
+            ((2, 512, 32, 32), torch.bfloat16, (32, 16), 32, 64),
+            ((2, 512, 32, 32), torch.float16, (32, 16), 32, 64),
+            ((2, 512, 32, 32), torch.float32, (32, 16), None, None),
+            ((2, 1280, 8, 8), torch.bfloat16, (8, 8), None, 64),
+            ((2, 1280, 8, 8), torch.float32, (8, 8), None, 64)):
+        K.clear_plan_caches()
+        x = torch.empty(shape, dtype=dtype)
+        f = K._prepare_fwd(x, 32, None, True, True)
+        b = K._prepare_bwd(x, 32, None, True, True)
+        assert f.group_path and b.group_path, (shape, dtype)
+        got = [(p.launches[0].num_warps, p.launches[0].maxnreg) for p in (f, b)]
+        assert got == [(warps[0], fwd), (warps[1], bwd)], (shape, dtype, got)
+    K.clear_plan_caches()
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("activation", [None, "silu"])
