@@ -66,6 +66,8 @@ CASES = {
     # groups of 4 x 4096 = 16384: the 16-bit group path's one-tile forward on 32 warps,
     # as p512's 16 x 1024 (groupnorm.GROUP_FWD_CAP; v0.42)
     "p128": ((16, 128, 64, 64), 32),
+    # fp32 groups of 15 x 1024 (60 KB: the group path) as one tile of 16 x 1024 on 32 warps
+    "p480": ((16, 480, 32, 32), 32),
 }
 L2_BYTES = 50 << 20
 
