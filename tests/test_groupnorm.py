@@ -1059,8 +1059,9 @@ def test_rows_path_gpu(shape, groups, path, affine, dtype, monkeypatch):
 def test_rows_bwd_channel_slices(monkeypatch):
     # GroupNorm's rows-path backward (GPU configs, 132 SMs): channels of 1024 positions,
     # which the table's slices of 2048 do not fit, take slices of one channel
-    # (rownorm.GN_BWD_CHANNEL); channels of 4096 keep the table's; rows of 256K take slices
-    # of 4096 (slices of 2048 only up to GROUP 64).
+    # (rownorm.GN_BWD_CHANNEL); so do 16-bit rows of several channels of at most 64 such
+    # slices (GN_BWD_CHANNEL_FIRST; fp32 and InstanceNorm keep the table's); rows of 256K
+    # take slices of 4096 (slices of 2048 only up to GROUP 64).
     from fusednorm.kernels import rownorm as R
     monkeypatch.setattr(R, "interpreting", lambda: False)
     R.bwd_config.cache_clear()
@@ -1068,11 +1069,15 @@ def test_rows_bwd_channel_slices(monkeypatch):
         for n, channel, size, want in ((20480, 1024, 2, (1024, 2, 8)),
                                        (40960, 1024, 4, (1024, 2, 8)),
                                        (12288, 3072, 2, (1024, 2, 8)),
-                                       (40960, 4096, 2, (2048, 4, 4)),
+                                       (40960, 4096, 2, (1024, 2, 8)),
+                                       (65536, 4096, 2, (1024, 2, 8)),
+                                       (65540, 4, 2, (2048, 4, 4)),  # past 64 slices
+                                       (40960, 4096, 4, (2048, 4, 4)),
+                                       (32768, 0, 2, (2048, 4, 4)),
                                        (131072, 0, 2, (2048, 4, 4)),
                                        (262144, 16384, 2, (4096, 4, 2)),
                                        (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
-                                       (20480, 1536, 2, (2048, 4, 4))):  # 1536: declined
+                                       (20480, 1536, 2, (1024, 2, 8))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
     finally:

@@ -2380,6 +2380,9 @@ GN_FWD_COOP = {2: FWD_COOP_LN16,
 # 62.8 -> 80.8 / 81.4 / 79.8 / 73.0, 69.0 -> 86.1 / 81.3 / 83.8 / 79.6, 74.0 -> 78.2 /
 # 78.8 / 77.8 / 72.6. Where it runs: groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES.
 GN_FWD_CHANNEL = {2: (1024, 1, 16, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
+# ... before GN_FWD_COOP's entries for rows of at most this many of its slices, by element
+# size (as GN_BWD_CHANNEL_FIRST; none: not measured to gain).
+GN_FWD_CHANNEL_FIRST = {}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
@@ -2418,6 +2421,16 @@ GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 2, True, 1, 0, 
 # fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1) and 1024 / 4 / 4 (45.5, 53.2;
 # fp32 70.9, 81.4).
 GN_BWD_CHANNEL = (1024, 2, 8, True, 1, 0, 1)
+# ... and, by element size, before GN_BWD_COOP's entries for GroupNorm rows of several
+# channels (slices within a channel) that take at most this many of its slices. v0.42
+# calls 10-11 (sweep_groupnorm.py, GPU time, the table's slices -> GN_BWD_CHANNEL's, one
+# process each): 16x256x64x64 (rows of 8 x 4096) bf16 61.0 -> 73.1, fp16 62.0 -> 74.8, bf16
+# silu 56.8 -> 69.9; 16x640x32x64 (20 x 2048) 73.4 -> 76.5, 72.7 -> 78.2, 69.1 -> 73.1; UNet
+# 320 (10 x 4096) 77.1 -> 76.8, 76.6 -> 78.2, 71.8 -> 73.7. InstanceNorm 8x128x32^3 (no
+# channels within a row) lost 82.7 -> 80.2 in bf16, so rows of one channel keep the table;
+# fp32 at 16x640x32x64 was level (85.4 -> 84.8). Longer rows (the VAE shapes' 256K-1M:
+# 256+ slices) keep the table's.
+GN_BWD_CHANNEL_FIRST = {2: 64}
 # Loop path (PATH 2): chunk width and warps, best or within 2% of best at 32K-1M in the
 # v0.1 sweep (forward 61.6% at 256K; backward 54.2% at 32K with one program per SM).
 LOOP_BLOCK_N, LOOP_WARPS = 8192, 16
@@ -3011,7 +3024,11 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     table's (which the caller may decline)."""
     if group_norm and channel:
         size = 4 if element_size >= 4 else 2
-        fit = _coop_in_channel(n, sms, GN_FWD_COOP[size], GN_FWD_CHANNEL[size], channel)
+        table = GN_FWD_COOP[size]
+        most = (GN_FWD_CHANNEL_FIRST or {}).get(size)
+        if most:
+            table = (GN_FWD_CHANNEL[size] + (1, most),) + table
+        fit = _coop_in_channel(n, sms, table, GN_FWD_CHANNEL[size], channel)
         if fit is not None:
             return fit
     if n <= FWD_TILE_MAX:
@@ -3158,10 +3175,14 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 66.2-66.3 -> 80.1 / 70.1-70.4, VAE 256 silu 70.0-70.6 -> 72.8-72.9, 3-D 64^3 silu
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
-        cfg = _coop(n, sms, GN_BWD_COOP[size])
+        table = GN_BWD_COOP[size]
+        most = (GN_BWD_CHANNEL_FIRST or {}).get(size) if channel else None
+        if most:
+            table = (GN_BWD_CHANNEL + (1, most),) + table
+        cfg = _coop(n, sms, table)
         if cfg is not None and channel % cfg.block_n:
             # (else the table's, which the caller declines)
-            cfg = _coop_in_channel(n, sms, GN_BWD_COOP[size], GN_BWD_CHANNEL, channel) or cfg
+            cfg = _coop_in_channel(n, sms, table, GN_BWD_CHANNEL, channel) or cfg
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
