@@ -250,7 +250,7 @@ def _tuples(v):
     """JSON to settings: lists become tuples, and dicts with integer keys ("2") int-keyed
     dicts (the tables by element size)."""
     if isinstance(v, dict):
-        return {int(k) if k.isdigit() else k: _tuples(e) for k, e in v.items()}
+        return {int(k) if str(k).isdigit() else k: _tuples(e) for k, e in v.items()}
     return tuple(_tuples(e) for e in v) if isinstance(v, list) else v
 
 
