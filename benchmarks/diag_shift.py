@@ -19,7 +19,7 @@ import triton
 import fusednorm
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
 from fusednorm.kernels import groupnorm as K
-from sweep_groupnorm import CASES, L2_BYTES, layout
+from sweep_groupnorm import CASES, inputs
 
 RULE = K._group_shift
 MODES = {"rule": RULE, "off": lambda M, dtype: False, "on": lambda M, dtype: True}
@@ -42,13 +42,8 @@ def main():
         for dname in a.dtypes.split(","):
             dtype = getattr(torch, dname)
             nbytes = math.prod(shape) * dtype.itemsize
-            copies = max(1, math.ceil(2 * L2_BYTES / nbytes))
             for lay in a.layouts.split(","):
-                torch.manual_seed(0)
-                xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).to(dtype)
-                      for _ in range(copies)]
-                w = (1 + 0.3 * torch.randn(C, device="cuda")).to(dtype)
-                b = (0.3 * torch.randn(C, device="cuda")).to(dtype)
+                xs, w, b = inputs(shape, lay, dtype)
                 cells = []
                 for mode, fn in MODES.items():
                     K._group_shift = fn

@@ -83,6 +83,17 @@ def layout(x, lay):
                         else torch.channels_last_3d)
 
 
+def inputs(shape, lay, dtype):
+    """Rotated copies of x (enough that they do not fit the L2), w and b, seeded."""
+    copies = max(1, math.ceil(2 * L2_BYTES / (math.prod(shape) * dtype.itemsize)))
+    torch.manual_seed(0)
+    xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).to(dtype)
+          for _ in range(copies)]
+    w = (1 + 0.3 * torch.randn(shape[1], device="cuda")).to(dtype)
+    b = (0.3 * torch.randn(shape[1], device="cuda")).to(dtype)
+    return xs, w, b
+
+
 def err(out, ref):
     """Largest error in bf16 tolerance units (rtol 1.6e-2, atol 1.6e-2 x max |ref|)."""
     o, r = out.double(), ref.double()
@@ -122,13 +133,8 @@ def main():
         C = shape[1]
         numel = math.prod(shape)
         nbytes = numel * dtype.itemsize
-        copies = max(1, math.ceil(2 * L2_BYTES / nbytes))
         for lay in a.layouts.split(","):
-            torch.manual_seed(0)
-            xs = [layout(torch.randn(shape, device="cuda") * 2 + 0.5, lay).to(dtype)
-                  for _ in range(copies)]
-            w = (1 + 0.3 * torch.randn(C, device="cuda")).to(dtype)
-            b = (0.3 * torch.randn(C, device="cuda")).to(dtype)
+            xs, w, b = inputs(shape, lay, dtype)
             dy = layout(torch.randn(shape, device="cuda"), lay).to(dtype)
 
             def ours(x, w, b):
