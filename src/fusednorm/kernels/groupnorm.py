@@ -1596,9 +1596,9 @@ GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
 # Register caps (maxnreg) of the group path: (element size, warps, one tile, registers),
-# so that two programs fit an SM. ptxas's own choice left the 16-bit one-tile forward of 16384 (32 warps)
-# at 39-56 registers with statistics, an activation or bf16 at 4 x 4096, one program an
-# SM; capped at 32 it spills nothing. GPU time, % of copy, bf16 / fp16, none -> capped:
+# so that two programs fit an SM. ptxas's own choice left the 16-bit one-tile forward of
+# 16384 (32 warps) at 39-56 registers with statistics, an activation or bf16 at 4 x 4096,
+# one program an SM; capped at 32 it spills nothing. GPU time, % of copy, bf16 / fp16, none -> capped:
 #   p512 (16x512x32x32, groups of 16 x 1024; v0.42 call 2): training forward 59.5 / 60.9
 #     -> 81.1 / 80.5, silu 50.5 / 52.4 -> 71.8 / 71.9 (with statistics 50.3 / 52.3 -> 70.7
 #     / 71.3); the inference forward (32 registers either way) 82.1 / 82.7 -> 80.3 / 81.2

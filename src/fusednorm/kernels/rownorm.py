@@ -2381,7 +2381,9 @@ GN_FWD_COOP = {2: FWD_COOP_LN16,
 # 78.8 / 77.8 / 72.6. Where it runs: groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES.
 GN_FWD_CHANNEL = {2: (1024, 1, 16, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # ... before GN_FWD_COOP's entries for rows of at most this many of its slices, by element
-# size (as GN_BWD_CHANNEL_FIRST; none: not measured to gain).
+# size (as GN_BWD_CHANNEL_FIRST). None: {2: 64} moved 16-bit cells by -1.5 to +3.4 points,
+# within the forward's spread between settings (v0.42 call 13: 16x256x64x64 79.4 -> 80.1,
+# UNet 320 81.2 -> 79.7 fp16).
 GN_FWD_CHANNEL_FIRST = {}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
@@ -2980,6 +2982,12 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
     return None
 
 
+def _channel_first(table, channel_choice, most: Optional[int]):
+    """table with channel_choice (GN_FWD_CHANNEL / GN_BWD_CHANNEL, limited to rows of at
+    most `most` of its slices) before its entries, where `most` is set."""
+    return ((channel_choice + (1, most),) + table) if most else table
+
+
 def _coop_in_channel(n: int, sms: int, table, channel_choice, channel: int
                      ) -> Optional[LaunchConfig]:
     """GroupNorm's rows path where its slices must lie within a channel of `channel`
@@ -3024,10 +3032,8 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
     table's (which the caller may decline)."""
     if group_norm and channel:
         size = 4 if element_size >= 4 else 2
-        table = GN_FWD_COOP[size]
-        most = (GN_FWD_CHANNEL_FIRST or {}).get(size)
-        if most:
-            table = (GN_FWD_CHANNEL[size] + (1, most),) + table
+        table = _channel_first(GN_FWD_COOP[size], GN_FWD_CHANNEL[size],
+                               (GN_FWD_CHANNEL_FIRST or {}).get(size))
         fit = _coop_in_channel(n, sms, table, GN_FWD_CHANNEL[size], channel)
         if fit is not None:
             return fit
@@ -3175,10 +3181,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 66.2-66.3 -> 80.1 / 70.1-70.4, VAE 256 silu 70.0-70.6 -> 72.8-72.9, 3-D 64^3 silu
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
-        table = GN_BWD_COOP[size]
-        most = (GN_BWD_CHANNEL_FIRST or {}).get(size) if channel else None
-        if most:
-            table = (GN_BWD_CHANNEL + (1, most),) + table
+        table = _channel_first(GN_BWD_COOP[size], GN_BWD_CHANNEL,
+                               (GN_BWD_CHANNEL_FIRST or {}).get(size) if channel else None)
         cfg = _coop(n, sms, table)
         if cfg is not None and channel % cfg.block_n:
             # (else the table's, which the caller declines)
