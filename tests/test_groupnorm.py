@@ -846,17 +846,21 @@ def test_eager_path_matches_registered_op(device, layout, monkeypatch):
 
 @pytest.mark.parametrize("layout,groups", [("contiguous", 3), ("channels_last", 3),
                                            ("contiguous", 12)])
-@pytest.mark.parametrize("fold", [True, False], ids=["fold", "nofold"])
-def test_launchers_write_every_element(device, layout, groups, fold, monkeypatch):
+@pytest.mark.parametrize("mode", ["channel", "fold", "nofold"])
+def test_launchers_write_every_element(device, layout, groups, mode, monkeypatch):
     # Call the launchers with NaN-poisoned outputs, and with the deterministic mode's
     # NaN-filled torch.empty for their scratch: an element never written, or a partial
     # read before it is written, shows up as NaN against the reference path. G = C,
-    # contiguous: the rows path, forward and backward on the cooperative path. fold: the
-    # backward's dw/db sum in its main launch (rownorm._last_sums) or a launch of its own.
+    # contiguous: the rows path, forward and backward on the cooperative path. mode: the
+    # backward's dw/db sum in its main launch, per channel (rownorm._channel_sum, the
+    # rows path's default) or by the last program (_last_sums), or a launch of its own.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
     from fusednorm import reference
     from fusednorm.kernels import rownorm as R
+    fold = mode != "nofold"
+    if mode != "channel":
+        monkeypatch.setattr(R, "CHANNEL_SUM", False)
     if not fold:
         monkeypatch.setattr(R, "FOLD_MAX", 0)
         monkeypatch.setattr(K, "FOLD_GROUP_MAX", 0)
@@ -895,6 +899,9 @@ def test_launchers_write_every_element(device, layout, groups, fold, monkeypatch
     if groups == 12:
         assert prep.rows is not None and prep.rows.folded == fold
         assert len(prep.launches) == (0 if fold else 1)
+        final = dict(prep.rows.launch.constexprs)["FINAL_SUM"]
+        assert final == {"channel": 2 if device.type == "cuda" else 3, "fold": 1,
+                         "nofold": 0}[mode]
     elif prep.group_path:
         assert (prep.done > 0) == fold and len(prep.launches) == (1 if fold else 2)
     R.clear_prepared()

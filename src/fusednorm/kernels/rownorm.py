@@ -511,10 +511,13 @@ def _coop_bwd_terms(xb, dyb, X, W, B, mean, rstd, row, cols, col0, mask, G, CG, 
 @triton.jit
 def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP: tl.constexpr,
                       IS_RMS: tl.constexpr, SYNC: tl.constexpr, AFFINE: tl.constexpr,
-                      PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr):
+                      PAIR_SUM: tl.constexpr, ROW_TAG: tl.constexpr, PW,
+                      CH_SUM: tl.constexpr):
     """Publish this slice's sums for c1 (and c2) of `row`, then signal its counter. A
     GroupNorm row (AFFINE > 0) also stores the slice's sum(dz * xhat) and sum(dz) into
-    DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice)."""
+    DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice); with
+    CH_SUM it publishes them instead, tagged, as the words (M, GROUP, 2) at PW
+    (_channel_sum reads them)."""
     ws = WS + (row64 * (GROUP + 1) + part) * 2
     TAG = _row_tag(TAG, row, ROW_TAG)
     if AFFINE == 0:
@@ -528,8 +531,12 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP
         s1, s2 = _sum2(xhat * dz, dz, 0, PAIR_SUM)
         _publish(ws, w * s1, TAG)
         _publish(ws + 1, w * s2, TAG)
-        tl.store(DW + row64 * GROUP + part, s1)
-        tl.store(DB + row64 * GROUP + part, s2)
+        if CH_SUM:
+            _publish(PW + (row64 * GROUP + part) * 2, s1, TAG)
+            _publish(PW + (row64 * GROUP + part) * 2 + 1, s2, TAG)
+        else:
+            tl.store(DW + row64 * GROUP + part, s1)
+            tl.store(DB + row64 * GROUP + part, s2)
     _signal(WS + (row64 * (GROUP + 1) + GROUP) * 2, SYNC)
 
 
@@ -1005,7 +1012,8 @@ def _rownorm_bwd_kernel(
     C,  # *fp32 (M, 2) scratch for c1, c2 per row (PATH 2)
     WS,  # *int64 (M, GROUP + 1, 2): tagged partial sums for c1, c2, then the row's
          # counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace); with FINAL_SUM
-         # one more word per program (_last_sums)
+         # 1 one more word per program (_last_sums), with 2 / 3 the (M, GROUP, 2) tagged
+         # slice sums (_channel_sum)
     DWO,  # *(C,) dw in the weight's dtype (FINAL_SUM)
     DBO,  # *(C,) db in the bias's dtype (FINAL_SUM)
     M,  # rows
@@ -1040,10 +1048,13 @@ def _rownorm_bwd_kernel(
     PAIR_SUM: tl.constexpr,  # PATH 1 LayerNorm and GroupNorm rows: a slice's two sums, and
     #                          the row's two totals, in one reduction each (_sum2)
     KEEP_DZ: tl.constexpr,  # PATH 1 with PREFETCH and ACTIVATION: hold dz, not dy (below)
-    FINAL_SUM: tl.constexpr,  # PATH 1: the launch sums DW, DB into DWO, DBO (AFFINE 0:
-    #                           _fold_slice; AFFINE > 0: the last program, _last_sums)
+    FINAL_SUM: tl.constexpr,  # PATH 1: 0, or the launch sums dw, db into DWO, DBO: 1 (AFFINE
+    #                           0: _fold_slice; AFFINE > 0: the last program, _last_sums),
+    #                           AFFINE > 0: 2 (each channel's last slice's program in the
+    #                           last sample, _channel_sum) or 3 (as 2, all by the last
+    #                           program: programs run one after another)
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
-    SUM_N: tl.constexpr,
+    SUM_N: tl.constexpr,  # (FINAL_SUM 2 / 3: _channel_sum's TILE)
     SUM_K: tl.constexpr,
     SUMMERS: tl.constexpr,  # FINAL_SUM, AFFINE 0: most row groups that sum a slice (_fold_slice)
     FOLD_SLEEP: tl.constexpr,  # FINAL_SUM, AFFINE 0: nanoseconds between polls (_poll_tags)
@@ -1209,6 +1220,9 @@ def _rownorm_bwd_kernel(
         group = pid // GROUP
         part = pid % GROUP
         num_groups = tl.num_programs(0) // GROUP
+        # GroupNorm rows with FINAL_SUM 2 / 3: the dw, db slice sums as tagged words
+        # (M, GROUP, 2) after the rows' words (_channel_sum).
+        PW = WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2
         col0 = part * BLOCK_N
         cols = col0 + tl.arange(0, BLOCK_N)
         mask = cols < N
@@ -1250,7 +1264,8 @@ def _rownorm_bwd_kernel(
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
-                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG, PW,
+                                      FINAL_SUM >= 2)
                 prev = row - REPLAY * num_groups
                 if prev >= group:
                     prev64 = tl.cast(prev, tl.int64)
@@ -1300,7 +1315,8 @@ def _rownorm_bwd_kernel(
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
-                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG, PW,
+                                      FINAL_SUM >= 2)
                     if KEEP_DZ:
                         dzn = dz.to(dyb.dtype)
                 xn = xb
@@ -1365,7 +1381,8 @@ def _rownorm_bwd_kernel(
                         IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION, False,
                         HOLD_W, EVEN)
                     _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP,
-                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG)
+                                      IS_RMS, SYNC, AFFINE, PAIR_SUM, ROW_TAG, PW,
+                                      FINAL_SUM >= 2)
                 xn = xb
                 nxt = row64 + num_groups
                 xb = _rows_load(X, nxt, stride_xm, cols, mask, M, EVEN, "")
@@ -1393,11 +1410,32 @@ def _rownorm_bwd_kernel(
             _fold_slice(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
                         group, part, num_groups, col0, N, GROUP, BLOCK_N, HAS_DW, HAS_BIAS,
                         SUM_P, SUM_N, SUMMERS, 128, FOLD_SLEEP)
-        elif FINAL_SUM:
+        elif FINAL_SUM == 1:
             # GroupNorm rows: the slice sums DW, DB are (samples, C, K) with K = GROUP / CG
             # slices per channel; the last program sums them into dw, db (_last_sums).
             _last_sums(WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2, TAG, DW, DB, DWO, DBO,
                        M // G, G * CG, GROUP // CG, SUM_P, SUM_N, SUM_K, 256)
+        elif FINAL_SUM == 2:
+            # GroupNorm rows: each channel's sum by the program of its last slice in the
+            # last sample (rows M - G ..), after this program's rows: by then the other
+            # samples' slices were published long ago, so the wait is short, and the
+            # summers run in parallel, at the launch's end.
+            K = GROUP // CG
+            if part % K == K - 1:
+                first = M - G
+                start = group + tl.cdiv(tl.maximum(first - group, 0), num_groups) * num_groups
+                for row in range(start, M, num_groups):
+                    _channel_sum(PW, TAG, DWO, DBO, row, part, G, CG, K, M // G, GROUP,
+                                 ROW_TAG, SUM_N, BACKOFF)
+        elif FINAL_SUM == 3:
+            # As 2 where programs run one after another (the interpreter): the last
+            # program sums every channel, when every other program is done.
+            K = GROUP // CG
+            if pid == tl.num_programs(0) - 1:
+                for row in range(M - G, M):
+                    for p in range(K - 1, GROUP, K):
+                        _channel_sum(PW, TAG, DWO, DBO, row, p, G, CG, K, M // G, GROUP,
+                                     ROW_TAG, SUM_N, 0)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
         # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
@@ -1559,6 +1597,36 @@ def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
         for blk in range(0, tl.cdiv(N, BLOCK_N)):
             _sum_columns(DW_P, DB_P, DW, DB, P, N, K, blk, True, True, BLOCK_P, BLOCK_N,
                          BLOCK_K)
+
+
+@triton.jit
+def _channel_sum(PW, TAG, DWO, DBO, row, part, G, CG, K, samples, GROUP: tl.constexpr,
+                 ROW_TAG: tl.constexpr, TILE: tl.constexpr, BACKOFF: tl.constexpr):
+    """dw and db of one GroupNorm channel (FINAL_SUM 2 / 3): `part` is the channel's last
+    slice (K slices a channel, GROUP a row) and `row` a row of the last sample. Waits for
+    the tagged slice sums that every sample's programs published at PW ((M, GROUP, 2)
+    words: sum(dz * xhat), sum(dz); _coop_bwd_publish) and adds them, TILE (sample,
+    slice) pairs a step, in a fixed order (bitwise repeatable). TILE is at least the
+    program's threads, so each word of the [TILE, 2] tile has one owner (SYNC 3's rule)."""
+    g = row % G
+    c_local = part // K
+    i = tl.arange(0, TILE)
+    j = tl.arange(0, 2)
+    acc = tl.zeros([TILE, 2], dtype=tl.float32)
+    for i0 in range(0, samples * K, TILE):
+        idx = i0 + i
+        live = idx < samples * K
+        r = (idx // K) * G + g
+        words = (r.to(tl.int64) * GROUP + c_local * K + idx % K) * 2
+        ptrs = PW + words[:, None] + j[None, :]
+        tag = _row_tag(TAG, r, ROW_TAG)[:, None] + j[None, :] * 0
+        v = _spin(ptrs, live[:, None] & (j[None, :] < 2), tag, BACKOFF)
+        vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+        acc += tl.where(live[:, None], vals, 0.0)
+    s = tl.sum(acc, axis=0)
+    c = g * CG + c_local
+    tl.store(DWO + c, tl.sum(tl.where(j == 0, s, 0.0), axis=0).to(DWO.dtype.element_ty))
+    tl.store(DBO + c, tl.sum(tl.where(j == 1, s, 0.0), axis=0).to(DBO.dtype.element_ty))
 
 
 @triton.jit
@@ -2724,10 +2792,14 @@ _BWD_CAP_ENV = os.environ.get("FUSEDNORM_BWD_REG_CAP")
 BWD_REG_CAP = int(_BWD_CAP_ENV) if _BWD_CAP_ENV else None
 
 
-def _bwd_reg_cap(cfg) -> Optional[int]:
+def _bwd_reg_cap(cfg, channel_sum: bool = False) -> Optional[int]:
+    # channel_sum (FINAL_SUM 2): the fitting cap too. _channel_sum after the loop took
+    # fp32 GroupNorm's 2048 / 4-warp launch (4 an SM) from 126-128 registers to 144 (3
+    # fit); capped at 128 it spills nothing (compile_check, sm_90a: VAE 512, InstanceNorm
+    # 8x64x64^3).
     if interpreting() or cfg.path != COOP:
         return None
-    if BWD_REG_CAP is None and _late_terms(cfg):
+    if BWD_REG_CAP is None and (_late_terms(cfg) or channel_sum):
         return _fitting_cap(cfg)
     return BWD_REG_CAP if cfg.programs_per_sm >= 4 else None
 
@@ -2808,6 +2880,12 @@ SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 # of its own, which cost 40-60 us of host time more per call.
 FOLD_MAX = 8192
 FOLD_TILE = 2048
+# ... unless CHANNEL_SUM: then every GroupNorm rows-path backward sums each channel in
+# its own launch, by the program of the channel's last slice in the last sample
+# (_channel_sum, FINAL_SUM 2), CHANNEL_SUM_TILE (sample, slice) pairs a step or the
+# program's threads if more. FUSEDNORM_CHANNEL_SUM=0: the fold above or a launch of its own.
+CHANNEL_SUM = os.environ.get("FUSEDNORM_CHANNEL_SUM", "1") != "0"
+CHANNEL_SUM_TILE = 128
 
 
 def _fold_tile(P: int, K: int):
@@ -3660,15 +3738,21 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         affine = 1 if CG == 1 else 2
     rows_per_program = 0
     summers = 1
-    fold = affine > 0 and M * cfg.group <= FOLD_MAX
+    final = 0
+    if affine > 0 and CHANNEL_SUM:
+        final = 3 if interpreting() else 2
+    elif affine > 0 and M * cfg.group <= FOLD_MAX:
+        final = 1
     sum_p, sum_n, sum_k = _fold_tile(M // G, cfg.group // CG)
+    if final >= 2:
+        sum_n = max(CHANNEL_SUM_TILE, 32 * cfg.num_warps)
     if cfg.path == COOP:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
         programs = partials * cfg.group
         if (affine == 0 and (has_dw or want_db) and partials > 1
                 and _row_fold(cfg, partials, element_size, is_rms, has_dh)):
-            fold = True
+            final = 1
             sum_p, sum_n, summers = _row_fold_tile(partials, cfg.block_n)
     else:
         # Persistent grid: each program owns a contiguous block of rows (a multiple of
@@ -3686,10 +3770,10 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("BLOCK_N2", cfg.block_n2), ("SYNC", _sync(cfg)), ("BACKOFF", _backoff()), ("PREFETCH", cfg.prefetch),
         ("AFFINE", affine), ("ACTIVATION", activation), ("HAS_B", has_b),
         ("KEEP_DZ", bool(activation) and KEEP_DZ and element_size < 4),
-        ("PAIR_SUM", not interpreting()), ("FINAL_SUM", fold), ("SUM_P", sum_p),
+        ("PAIR_SUM", not interpreting()), ("FINAL_SUM", final), ("SUM_P", sum_p),
         ("SUM_N", sum_n), ("SUM_K", sum_k),
         ("SUMMERS", summers),
-        ("FOLD_SLEEP", 0 if interpreting() or affine or not fold else FOLD_SLEEP),
+        ("FOLD_SLEEP", 0 if interpreting() or affine or not final else FOLD_SLEEP),
         ("ROW_TAG", ROW_TAG),
         ("REPLAY", cfg.replay if cfg.path == COOP else 0),
         ("EVEN", cfg.path == COOP and _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)),
@@ -3700,21 +3784,22 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg)),
         ("DH_EARLY", _dh_early(cfg, has_dh, element_size, is_rms))), cfg.num_warps,
-        _bwd_reg_cap(cfg))
+        _bwd_reg_cap(cfg, final >= 2))
     if affine:
-        return Prepared(launch, coop_slots=M * (cfg.group + 1) * 2 + (programs if fold else 0),
-                        partials=M * cfg.group, cfg=cfg, folded=fold,
+        slots = M * (cfg.group + 1) * 2 + (programs if final == 1 else 0)
+        return Prepared(launch, coop_slots=slots + (2 * M * cfg.group if final >= 2 else 0),
+                        partials=M * cfg.group, cfg=cfg, folded=final > 0,
                         tag_span=M if ROW_TAG else 1)
     total = None
     # One partial row (one program, or one row group: few rows) is the result: the main
     # kernel then writes dw/db in their final dtypes and no sum is launched; nor where
     # the launch sums its partials itself (fold).
-    if (has_dw or want_db) and partials > 1 and not fold:
+    if (has_dw or want_db) and partials > 1 and not final:
         total = sum_launch(partials, N, 1, has_dw, want_db)
-    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2 + (programs if fold else 0)
+    return Prepared(launch, coop_slots=(M * (cfg.group + 1) * 2 + (programs if final else 0)
                                         if cfg.path == COOP else 0),
                     partials=partials, loop_scratch=2 * M if cfg.path == LOOP else 0,
-                    total=total, cfg=cfg, folded=fold,
+                    total=total, cfg=cfg, folded=final > 0,
                     tag_span=M if ROW_TAG and cfg.path == COOP else 1)
 
 
