@@ -859,8 +859,7 @@ def test_launchers_write_every_element(device, layout, groups, mode, monkeypatch
     from fusednorm import reference
     from fusednorm.kernels import rownorm as R
     fold = mode != "nofold"
-    if mode != "channel":
-        monkeypatch.setattr(R, "CHANNEL_SUM", False)
+    monkeypatch.setattr(R, "CHANNEL_SUM", mode == "channel")
     if not fold:
         monkeypatch.setattr(R, "FOLD_MAX", 0)
         monkeypatch.setattr(K, "FOLD_GROUP_MAX", 0)
@@ -1091,6 +1090,38 @@ def test_rows_bwd_channel_slices(monkeypatch):
         R.bwd_config.cache_clear()
 
 
+def test_rows_bwd_channel_sum(monkeypatch):
+    # GroupNorm's rows-path backward (GPU configs, 132 SMs) sums dw, db per channel in its
+    # own launch (FINAL_SUM 2) where each program has at most CHANNEL_SUM_ROWS rows of the
+    # last sample to sum and a channel at most CHANNEL_SUM_PAIRS (sample, slice) pairs;
+    # else the last program's fold (1, up to FOLD_MAX slice sums) or a launch of its own.
+    from fusednorm.kernels import rownorm as R
+    monkeypatch.setattr(R, "interpreting", lambda: False)
+    monkeypatch.setattr(R, "sm_count", lambda device: 132)
+    R.bwd_config.cache_clear()
+    R.clear_prepared()
+    f32 = torch.float32
+    try:
+        for (N, C, S, G), size, want in ((((16, 640, 1024, 32)), 2, 2),  # UNet 640
+                                         (((16, 1280, 1024, 32)), 2, 2),
+                                         (((16, 320, 4096, 32)), 2, 2),  # UNet 320
+                                         (((16, 320, 4096, 32)), 4, 2),
+                                         (((16, 64, 16384, 64)), 4, 2),  # InstanceNorm 2-D
+                                         (((2, 512, 16384, 32)), 2, 1),  # VAE 512: 8 rows
+                                         (((8, 64, 262144, 64)), 2, 0),  # 3-D: 16 rows
+                                         (((256, 640, 1024, 32)), 2, 0)):  # 256 pairs
+            L = C // G * S
+            prep = R._prepare_bwd(N * G, L, torch.device("cpu"), size, False, True, True,
+                                  True, False, (L, L, 0, L), f32, f32,
+                                  channels=(G, C // G, S), activation=0, has_b=True)
+            final = dict(prep.launch.constexprs)["FINAL_SUM"]
+            assert final == want, ((N, C, S, G), size, final)
+            assert prep.folded == (final > 0)
+    finally:
+        R.bwd_config.cache_clear()
+        R.clear_prepared()
+
+
 def test_rows_fwd_channel_slices(monkeypatch):
     # GroupNorm's rows-path forward (GPU configs, 132 SMs) with channel slices asked for:
     # channels of 1024 positions take slices of one channel (rownorm.GN_FWD_CHANNEL, by
@@ -1203,6 +1234,44 @@ def test_rows_bwd_channel_slices_gpu(dtype, activation):
         prep = K._prepare_bwd(x.flatten(2), 32, activation, True, True)
         assert prep.rows is not None and prep.rows.cfg.block_n == R.GN_BWD_CHANNEL[0]
         _run(torch.device("cuda"), dtype, (2, C, 32, 32), 32, activation=activation)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("activation", [None, "silu"])
+def test_rows_bwd_channel_sum_gpu(dtype, activation, monkeypatch):
+    # dw, db summed per channel in the rows-path backward's launch (FINAL_SUM 2, all
+    # programs resident): one slice a channel (16x640x32x32), four (16x256x64x64: K 4 in
+    # 16-bit), InstanceNorm (a row a channel, 8 slices in fp32) and, forced, the VAE's
+    # few row groups (a program sums several rows one after another); against float64,
+    # and bitwise over repeated runs.
+    from fusednorm.kernels import rownorm as R
+    for shape, groups, force in (((16, 640, 32, 32), 32, None), ((16, 256, 64, 64), 32, None),
+                                 ((16, 64, 128, 128), None, None), ((2, 512, 64, 64), 32, True)):
+        monkeypatch.setattr(R, "CHANNEL_SUM", force)
+        R.clear_prepared()
+        K.clear_plan_caches()
+        G = groups or shape[1]
+        x = torch.randn(shape, device="cuda").to(dtype)
+        prep = K._prepare_bwd(x.flatten(2), G, activation, True, True)
+        if prep.rows is None:  # (the thresholds of another dtype: not this test's subject)
+            continue
+        assert dict(prep.rows.launch.constexprs)["FINAL_SUM"] == 2, shape
+        _run(torch.device("cuda"), dtype, shape, G, activation=activation,
+             instance=groups is None)
+        w = torch.randn(shape[1], device="cuda", dtype=dtype)
+        b = torch.randn(shape[1], device="cuda", dtype=dtype)
+        dy = torch.randn_like(x)
+        first = None
+        for _ in range(5):
+            xs, ws, bs = (t.clone().requires_grad_() for t in (x, w, b))
+            y = fusednorm.group_norm(xs, G, ws, bs, activation=activation)
+            y.backward(dy)
+            out = [xs.grad, ws.grad, bs.grad]
+            first = first or out
+            assert all(torch.equal(p, q) for p, q in zip(first, out)), shape
+    R.clear_prepared()
+    K.clear_plan_caches()
 
 
 @pytest.mark.gpu

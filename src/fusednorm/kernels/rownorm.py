@@ -2880,12 +2880,33 @@ SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 # of its own, which cost 40-60 us of host time more per call.
 FOLD_MAX = 8192
 FOLD_TILE = 2048
-# ... unless CHANNEL_SUM: then every GroupNorm rows-path backward sums each channel in
-# its own launch, by the program of the channel's last slice in the last sample
-# (_channel_sum, FINAL_SUM 2), CHANNEL_SUM_TILE (sample, slice) pairs a step or the
-# program's threads if more. FUSEDNORM_CHANNEL_SUM=0: the fold above or a launch of its own.
-CHANNEL_SUM = os.environ.get("FUSEDNORM_CHANNEL_SUM", "1") != "0"
+# ... unless the launch sums each channel itself, by the program of the channel's last
+# slice in the last sample (_channel_sum, FINAL_SUM 2), CHANNEL_SUM_TILE (sample, slice)
+# pairs a step or the program's threads if more: where a program has at most
+# CHANNEL_SUM_ROWS of the last sample's rows to sum after its loop (one after another) and
+# each channel at most CHANNEL_SUM_PAIRS (sample, slice) pairs (_by_channel). v0.43 call 4
+# (sweep_groupnorm.py, GPU time, % of copy, contiguous backward, a launch of its own or
+# the fold -> each channel in the launch): bf16 UNet 640 60.9 -> 68.5, 16x1280x32x32 73.4
+# -> 77.4, 16x256x64x64 73.5 -> 76.2, 16x640x32x64 75.9 -> 78.6, UNet 320 76.0 -> 76.6;
+# fp32 UNet 640 74.2 -> 81.1, 16x1280x32x32 83.2 -> 87.1, 16x256x64x64 72.9 -> 88.3,
+# InstanceNorm 16x64x128x128 80.7 -> 88.6 (those programs have 1-2 rows to sum, 16-128
+# pairs a channel); but where a program summed 8-16 rows one after another: VAE 512
+# 69.7 -> 65.1, VAE 256 77.7 -> 70.9, VAE 128 79.5 -> 69.0, InstanceNorm 8x64x64^3 91.2 ->
+# 79.9, 2x32x128^3 80.5 -> 70.4 (bf16; fp32 and fp16 alike), 8x128x32^3 (4 rows) 83.5 ->
+# 82.2. CHANNEL_SUM (FUSEDNORM_CHANNEL_SUM=0 / 1): never or always (tests, A/B runs).
+_CHANNEL_SUM_ENV = os.environ.get("FUSEDNORM_CHANNEL_SUM")
+CHANNEL_SUM = None if _CHANNEL_SUM_ENV is None else _CHANNEL_SUM_ENV != "0"
+CHANNEL_SUM_ROWS = 2
+CHANNEL_SUM_PAIRS = 128
 CHANNEL_SUM_TILE = 128
+
+
+def _by_channel(G: int, row_groups: int, samples: int, k: int) -> bool:
+    """Whether a GroupNorm rows-path backward (G groups a sample, row_groups of
+    programs, k slices a channel) sums dw, db per channel in its launch (FINAL_SUM 2)."""
+    if CHANNEL_SUM is not None:
+        return CHANNEL_SUM
+    return _cdiv(G, row_groups) <= CHANNEL_SUM_ROWS and samples * k <= CHANNEL_SUM_PAIRS
 
 
 def _fold_tile(P: int, K: int):
@@ -3738,18 +3759,15 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         affine = 1 if CG == 1 else 2
     rows_per_program = 0
     summers = 1
-    final = 0
-    if affine > 0 and CHANNEL_SUM:
-        final = 3 if interpreting() else 2
-    elif affine > 0 and M * cfg.group <= FOLD_MAX:
-        final = 1
+    final = 1 if affine > 0 and M * cfg.group <= FOLD_MAX else 0
     sum_p, sum_n, sum_k = _fold_tile(M // G, cfg.group // CG)
-    if final >= 2:
-        sum_n = max(CHANNEL_SUM_TILE, 32 * cfg.num_warps)
     if cfg.path == COOP:
         # One dw/db partial row per row group.
         partials = _persistent_groups(M, cfg, sms)
         programs = partials * cfg.group
+        if affine > 0 and _by_channel(G, partials, M // G, cfg.group // CG):
+            final = 3 if interpreting() else 2
+            sum_n = max(CHANNEL_SUM_TILE, 32 * cfg.num_warps)
         if (affine == 0 and (has_dw or want_db) and partials > 1
                 and _row_fold(cfg, partials, element_size, is_rms, has_dh)):
             final = 1
