@@ -852,7 +852,7 @@ def test_launchers_write_every_element(device, layout, groups, mode, monkeypatch
     # NaN-filled torch.empty for their scratch: an element never written, or a partial
     # read before it is written, shows up as NaN against the reference path. G = C,
     # contiguous: the rows path, forward and backward on the cooperative path. mode: the
-    # backward's dw/db sum in its main launch, per channel (rownorm._channel_sum, the
+    # backward's dw/db sum in its main launch, per channel (rownorm._channel_sums, the
     # rows path's default) or by the last program (_last_sums), or a launch of its own.
     if not use_kernels(device):
         pytest.skip("kernels do not run on this device")
@@ -1093,7 +1093,7 @@ def test_rows_bwd_channel_slices(monkeypatch):
 def test_rows_bwd_channel_sum(monkeypatch):
     # GroupNorm's rows-path backward (GPU configs, 132 SMs) sums dw, db per channel in its
     # own launch (FINAL_SUM 2) where each program has at most CHANNEL_SUM_ROWS rows of the
-    # last sample to sum and a channel at most CHANNEL_SUM_PAIRS (sample, slice) pairs;
+    # last sample to sum, and those rows' (sample, slice) pairs fit CHANNEL_SUM_WORDS;
     # else the last program's fold (1, up to FOLD_MAX slice sums) or a launch of its own.
     from fusednorm.kernels import rownorm as R
     monkeypatch.setattr(R, "interpreting", lambda: False)
@@ -1107,9 +1107,10 @@ def test_rows_bwd_channel_sum(monkeypatch):
                                          (((16, 320, 4096, 32)), 2, 2),  # UNet 320
                                          (((16, 320, 4096, 32)), 4, 2),
                                          (((16, 64, 16384, 64)), 4, 2),  # InstanceNorm 2-D
-                                         (((2, 512, 16384, 32)), 2, 1),  # VAE 512: 8 rows
-                                         (((8, 64, 262144, 64)), 2, 0),  # 3-D: 16 rows
-                                         (((256, 640, 1024, 32)), 2, 0)):  # 256 pairs
+                                         (((2, 512, 16384, 32)), 2, 2),  # VAE 512: 8 rows
+                                         (((2, 256, 65536, 32)), 2, 2),  # VAE 256: 16 rows
+                                         (((8, 64, 262144, 64)), 2, 0),  # 3-D: 16 x 512
+                                         (((1024, 640, 1024, 32)), 2, 0)):  # 1024 pairs
             L = C // G * S
             prep = R._prepare_bwd(N * G, L, torch.device("cpu"), size, False, True, True,
                                   True, False, (L, L, 0, L), f32, f32,

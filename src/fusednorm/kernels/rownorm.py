@@ -517,7 +517,7 @@ def _coop_bwd_publish(WS, xhat, wdy, dz, w, DW, DB, row, row64, part, TAG, GROUP
     GroupNorm row (AFFINE > 0) also stores the slice's sum(dz * xhat) and sum(dz) into
     DW, DB (M, GROUP): one channel's partials of dw, db (w is one value per slice); with
     CH_SUM it publishes them instead, tagged, as the words (M, GROUP, 2) at PW
-    (_channel_sum reads them)."""
+    (_channel_sums reads them)."""
     ws = WS + (row64 * (GROUP + 1) + part) * 2
     TAG = _row_tag(TAG, row, ROW_TAG)
     if AFFINE == 0:
@@ -1013,7 +1013,7 @@ def _rownorm_bwd_kernel(
     WS,  # *int64 (M, GROUP + 1, 2): tagged partial sums for c1, c2, then the row's
          # counter (PATH 1; zeroed with SYNC 2, see launch.coop_workspace); with FINAL_SUM
          # 1 one more word per program (_last_sums), with 2 / 3 the (M, GROUP, 2) tagged
-         # slice sums (_channel_sum)
+         # slice sums (_channel_sums)
     DWO,  # *(C,) dw in the weight's dtype (FINAL_SUM)
     DBO,  # *(C,) db in the bias's dtype (FINAL_SUM)
     M,  # rows
@@ -1051,10 +1051,10 @@ def _rownorm_bwd_kernel(
     FINAL_SUM: tl.constexpr,  # PATH 1: 0, or the launch sums dw, db into DWO, DBO: 1 (AFFINE
     #                           0: _fold_slice; AFFINE > 0: the last program, _last_sums),
     #                           AFFINE > 0: 2 (each channel's last slice's program in the
-    #                           last sample, _channel_sum) or 3 (as 2, all by the last
+    #                           last sample, _channel_sums) or 3 (as 2, all by the last
     #                           program: programs run one after another)
     SUM_P: tl.constexpr,  # FINAL_SUM: _sum_columns' tile (partial blocks, columns, slices)
-    SUM_N: tl.constexpr,  # (FINAL_SUM 2 / 3: _channel_sum's TILE)
+    SUM_N: tl.constexpr,  # (FINAL_SUM 2 / 3: _channel_sums' RT = SUM_P, PT = SUM_N)
     SUM_K: tl.constexpr,
     SUMMERS: tl.constexpr,  # FINAL_SUM, AFFINE 0: most row groups that sum a slice (_fold_slice)
     FOLD_SLEEP: tl.constexpr,  # FINAL_SUM, AFFINE 0: nanoseconds between polls (_poll_tags)
@@ -1221,7 +1221,7 @@ def _rownorm_bwd_kernel(
         part = pid % GROUP
         num_groups = tl.num_programs(0) // GROUP
         # GroupNorm rows with FINAL_SUM 2 / 3: the dw, db slice sums as tagged words
-        # (M, GROUP, 2) after the rows' words (_channel_sum).
+        # (M, GROUP, 2) after the rows' words (_channel_sums).
         PW = WS + tl.cast(M, tl.int64) * (GROUP + 1) * 2
         col0 = part * BLOCK_N
         cols = col0 + tl.arange(0, BLOCK_N)
@@ -1424,18 +1424,19 @@ def _rownorm_bwd_kernel(
             if part % K == K - 1:
                 first = M - G
                 start = group + tl.cdiv(tl.maximum(first - group, 0), num_groups) * num_groups
-                for row in range(start, M, num_groups):
-                    _channel_sum(PW, TAG, DWO, DBO, row, part, G, CG, K, M // G, GROUP,
-                                 ROW_TAG, SUM_N, BACKOFF)
+                for r0 in range(start, M, num_groups * SUM_P):
+                    _channel_sums(PW, TAG, DWO, DBO, r0, num_groups,
+                                  tl.minimum(SUM_P, tl.cdiv(M - r0, num_groups)), part, G,
+                                  CG, K, M // G, GROUP, ROW_TAG, SUM_P, SUM_N, BACKOFF)
         elif FINAL_SUM == 3:
             # As 2 where programs run one after another (the interpreter): the last
             # program sums every channel, when every other program is done.
             K = GROUP // CG
             if pid == tl.num_programs(0) - 1:
-                for row in range(M - G, M):
+                for row in range(M - G, M, SUM_P):
                     for p in range(K - 1, GROUP, K):
-                        _channel_sum(PW, TAG, DWO, DBO, row, p, G, CG, K, M // G, GROUP,
-                                     ROW_TAG, SUM_N, 0)
+                        _channel_sums(PW, TAG, DWO, DBO, row, 1, tl.minimum(SUM_P, M - row),
+                                      p, G, CG, K, M // G, GROUP, ROW_TAG, SUM_P, SUM_N, 0)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
         # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
@@ -1600,33 +1601,47 @@ def _last_sums(DONE, TAG, DW_P, DB_P, DW, DB, P, N, K, BLOCK_P: tl.constexpr,
 
 
 @triton.jit
-def _channel_sum(PW, TAG, DWO, DBO, row, part, G, CG, K, samples, GROUP: tl.constexpr,
-                 ROW_TAG: tl.constexpr, TILE: tl.constexpr, BACKOFF: tl.constexpr):
-    """dw and db of one GroupNorm channel (FINAL_SUM 2 / 3): `part` is the channel's last
-    slice (K slices a channel, GROUP a row) and `row` a row of the last sample. Waits for
-    the tagged slice sums that every sample's programs published at PW ((M, GROUP, 2)
-    words: sum(dz * xhat), sum(dz); _coop_bwd_publish) and adds them, TILE (sample,
-    slice) pairs a step, in a fixed order (bitwise repeatable). TILE is at least the
-    program's threads, so each word of the [TILE, 2] tile has one owner (SYNC 3's rule)."""
-    g = row % G
+def _channel_sums(PW, TAG, DWO, DBO, row0, row_step, rows_n, part, G, CG, K, samples,
+                  GROUP: tl.constexpr, ROW_TAG: tl.constexpr, RT: tl.constexpr,
+                  PT: tl.constexpr, BACKOFF: tl.constexpr):
+    """dw and db of GroupNorm channels (FINAL_SUM 2 / 3): `part` is a channel's last slice
+    (K slices a channel, GROUP a row), and rows row0, row0 + row_step, ... (rows_n <= RT
+    of them) rows of the last sample; each row's channel is summed. Waits for the tagged
+    slice sums that every sample's programs published at PW ((M, GROUP, 2) words:
+    sum(dz * xhat), sum(dz); _coop_bwd_publish) and adds them, PT (sample, slice) pairs a
+    row a step, in a fixed order (bitwise repeatable): one wait a step for all the rows.
+    RT x PT is at least the program's threads, so each word of the [RT, PT, 2] tile has
+    one owner (SYNC 3's rule)."""
+    t = tl.arange(0, RT)
+    live_r = t < rows_n
+    g = (row0 + t * row_step) % G
     c_local = part // K
-    i = tl.arange(0, TILE)
-    j = tl.arange(0, 2)
-    acc = tl.zeros([TILE, 2], dtype=tl.float32)
-    for i0 in range(0, samples * K, TILE):
+    i = tl.arange(0, PT)
+    j = tl.arange(0, 2)[None, None, :]
+    acc = tl.zeros([RT, PT, 2], dtype=tl.float32)
+    for i0 in range(0, samples * K, PT):
         idx = i0 + i
-        live = idx < samples * K
-        r = (idx // K) * G + g
-        words = (r.to(tl.int64) * GROUP + c_local * K + idx % K) * 2
-        ptrs = PW + words[:, None] + j[None, :]
-        tag = _row_tag(TAG, r, ROW_TAG)[:, None] + j[None, :] * 0
-        v = _spin(ptrs, live[:, None] & (j[None, :] < 2), tag, BACKOFF)
+        live = (live_r[:, None] & (idx < samples * K)[None, :])[:, :, None] & (j < 2)
+        r = (idx // K)[None, :] * G + g[:, None]
+        words = (r.to(tl.int64) * GROUP + c_local * K + (idx % K)[None, :]) * 2
+        ptrs = PW + words[:, :, None] + j
+        tag = _row_tag(TAG, r, ROW_TAG)[:, :, None] + j * 0
+        v = tl.load(ptrs, mask=live, other=0, volatile=True)
+        pending = tl.sum(tl.sum(tl.sum(tl.where(live & ((v >> 32) != tag), 1, 0), axis=2),
+                                axis=1), axis=0)
+        while pending > 0:
+            v = _reload(ptrs, live, pending, BACKOFF)
+            pending = tl.sum(tl.sum(tl.sum(tl.where(live & ((v >> 32) != tag), 1, 0),
+                                           axis=2), axis=1), axis=0)
         vals = (v & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-        acc += tl.where(live[:, None], vals, 0.0)
-    s = tl.sum(acc, axis=0)
+        acc += tl.where(live, vals, 0.0)
+    s = tl.sum(acc, axis=1)  # [RT, 2]
     c = g * CG + c_local
-    tl.store(DWO + c, tl.sum(tl.where(j == 0, s, 0.0), axis=0).to(DWO.dtype.element_ty))
-    tl.store(DBO + c, tl.sum(tl.where(j == 1, s, 0.0), axis=0).to(DBO.dtype.element_ty))
+    j2 = tl.arange(0, 2)[None, :]
+    tl.store(DWO + c, tl.sum(tl.where(j2 == 0, s, 0.0), axis=1).to(DWO.dtype.element_ty),
+             mask=live_r)
+    tl.store(DBO + c, tl.sum(tl.where(j2 == 1, s, 0.0), axis=1).to(DBO.dtype.element_ty),
+             mask=live_r)
 
 
 @triton.jit
@@ -2793,7 +2808,7 @@ BWD_REG_CAP = int(_BWD_CAP_ENV) if _BWD_CAP_ENV else None
 
 
 def _bwd_reg_cap(cfg, channel_sum: bool = False) -> Optional[int]:
-    # channel_sum (FINAL_SUM 2): the fitting cap too. _channel_sum after the loop took
+    # channel_sum (FINAL_SUM 2): the fitting cap too. _channel_sum (a row at a time) took
     # fp32 GroupNorm's 2048 / 4-warp launch (4 an SM) from 126-128 registers to 144 (3
     # fit); capped at 128 it spills nothing (compile_check, sm_90a: VAE 512, InstanceNorm
     # 8x64x64^3).
@@ -2881,24 +2896,24 @@ SUM_BLOCK_P, SUM_BLOCK_N, SUM_WARPS = 16, 256, 4
 FOLD_MAX = 8192
 FOLD_TILE = 2048
 # ... unless the launch sums each channel itself, by the program of the channel's last
-# slice in the last sample (_channel_sum, FINAL_SUM 2), CHANNEL_SUM_TILE (sample, slice)
-# pairs a step or the program's threads if more: where a program has at most
-# CHANNEL_SUM_ROWS of the last sample's rows to sum after its loop (one after another) and
-# each channel at most CHANNEL_SUM_PAIRS (sample, slice) pairs (_by_channel). v0.43 call 4
-# (sweep_groupnorm.py, GPU time, % of copy, contiguous backward, a launch of its own or
-# the fold -> each channel in the launch): bf16 UNet 640 60.9 -> 68.5, 16x1280x32x32 73.4
-# -> 77.4, 16x256x64x64 73.5 -> 76.2, 16x640x32x64 75.9 -> 78.6, UNet 320 76.0 -> 76.6;
-# fp32 UNet 640 74.2 -> 81.1, 16x1280x32x32 83.2 -> 87.1, 16x256x64x64 72.9 -> 88.3,
-# InstanceNorm 16x64x128x128 80.7 -> 88.6 (those programs have 1-2 rows to sum, 16-128
-# pairs a channel); but where a program summed 8-16 rows one after another: VAE 512
-# 69.7 -> 65.1, VAE 256 77.7 -> 70.9, VAE 128 79.5 -> 69.0, InstanceNorm 8x64x64^3 91.2 ->
-# 79.9, 2x32x128^3 80.5 -> 70.4 (bf16; fp32 and fp16 alike), 8x128x32^3 (4 rows) 83.5 ->
-# 82.2. CHANNEL_SUM (FUSEDNORM_CHANNEL_SUM=0 / 1): never or always (tests, A/B runs).
+# slice in the last sample (_channel_sums, FINAL_SUM 2) after its loop: its rows of the
+# last sample (at most CHANNEL_SUM_ROWS) with each channel's (sample, slice) pairs, in
+# one tile of at most CHANNEL_SUM_WORDS (rows x pairs, powers of two; _by_channel). v0.43
+# call 4 (sweep_groupnorm.py, GPU time, % of copy, contiguous backward, a launch of its
+# own or the fold -> each channel in the launch, a row at a time): bf16 UNet 640 60.9 ->
+# 68.5, 16x1280x32x32 73.4 -> 77.4, 16x256x64x64 73.5 -> 76.2, 16x640x32x64 75.9 -> 78.6,
+# UNet 320 76.0 -> 76.6; fp32 UNet 640 74.2 -> 81.1, 16x1280x32x32 83.2 -> 87.1,
+# 16x256x64x64 72.9 -> 88.3, InstanceNorm 16x64x128x128 80.7 -> 88.6 (1-2 rows a program,
+# 16-128 pairs a channel); but a row at a time where a program summed 8-16 rows: VAE 512
+# 69.7 -> 65.1, VAE 256 77.7 -> 70.9, VAE 128 79.5 -> 69.0, InstanceNorm 8x64x64^3 91.2
+# -> 79.9, 2x32x128^3 80.5 -> 70.4 (bf16; fp32 and fp16 alike), 8x128x32^3 (4 rows) 83.5
+# -> 82.2. Call 5 (up to 2 rows, 128 pairs): the UNet shapes as call 4, the others level.
+# CHANNEL_SUM (FUSEDNORM_CHANNEL_SUM=0 / 1): never or always (tests, A/B runs).
 _CHANNEL_SUM_ENV = os.environ.get("FUSEDNORM_CHANNEL_SUM")
 CHANNEL_SUM = None if _CHANNEL_SUM_ENV is None else _CHANNEL_SUM_ENV != "0"
-CHANNEL_SUM_ROWS = 2
-CHANNEL_SUM_PAIRS = 128
-CHANNEL_SUM_TILE = 128
+CHANNEL_SUM_ROWS = 16
+CHANNEL_SUM_WORDS = 512
+CHANNEL_SUM_TILE = 128  # the least rows x pairs a step (or the program's threads)
 
 
 def _by_channel(G: int, row_groups: int, samples: int, k: int) -> bool:
@@ -2906,7 +2921,17 @@ def _by_channel(G: int, row_groups: int, samples: int, k: int) -> bool:
     programs, k slices a channel) sums dw, db per channel in its launch (FINAL_SUM 2)."""
     if CHANNEL_SUM is not None:
         return CHANNEL_SUM
-    return _cdiv(G, row_groups) <= CHANNEL_SUM_ROWS and samples * k <= CHANNEL_SUM_PAIRS
+    rows = _cdiv(G, row_groups)
+    return (rows <= CHANNEL_SUM_ROWS
+            and _next_pow2(rows) * _next_pow2(samples * k) <= CHANNEL_SUM_WORDS)
+
+
+def _channel_tile(G: int, row_groups: int, samples: int, k: int, threads: int):
+    """_channel_sums' (RT, PT): rows (of the last sample, a program's) and (sample, slice)
+    pairs a step."""
+    rt = min(_next_pow2(_cdiv(G, row_groups)), CHANNEL_SUM_ROWS)
+    pt = min(_next_pow2(samples * k), max(1, CHANNEL_SUM_WORDS // rt))
+    return rt, max(pt, _cdiv(max(CHANNEL_SUM_TILE, threads), rt))
 
 
 def _fold_tile(P: int, K: int):
@@ -3767,7 +3792,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         programs = partials * cfg.group
         if affine > 0 and _by_channel(G, partials, M // G, cfg.group // CG):
             final = 3 if interpreting() else 2
-            sum_n = max(CHANNEL_SUM_TILE, 32 * cfg.num_warps)
+            sum_p, sum_n = _channel_tile(G, partials, M // G, cfg.group // CG,
+                                         32 * cfg.num_warps)
         if (affine == 0 and (has_dw or want_db) and partials > 1
                 and _row_fold(cfg, partials, element_size, is_rms, has_dh)):
             final = 1
