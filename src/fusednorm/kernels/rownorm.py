@@ -2908,11 +2908,15 @@ FOLD_TILE = 2048
 # 69.7 -> 65.1, VAE 256 77.7 -> 70.9, VAE 128 79.5 -> 69.0, InstanceNorm 8x64x64^3 91.2
 # -> 79.9, 2x32x128^3 80.5 -> 70.4 (bf16; fp32 and fp16 alike), 8x128x32^3 (4 rows) 83.5
 # -> 82.2. Call 5 (up to 2 rows, 128 pairs): the UNet shapes as call 4, the others level.
+# Call 6 (this tile, off -> on): bf16 VAE 512 (8 rows x 8 pairs) 68.8 -> 69.7, fp32 82.6 ->
+# 88.1; VAE 256 (16 x 32) 79.2 -> 79.5, fp32 72.3 -> 73.3; but InstanceNorm 8x128x32^3
+# (4 x 128) 84.2 -> 79.0 (fp32 level); UNet 640 60.6 -> 69.2, fp32 74.2 -> 81.8. So tiles
+# of at most 256 words: InstanceNorm 16x64x128x128 (1 x 128) stays on, VAE 256 goes off.
 # CHANNEL_SUM (FUSEDNORM_CHANNEL_SUM=0 / 1): never or always (tests, A/B runs).
 _CHANNEL_SUM_ENV = os.environ.get("FUSEDNORM_CHANNEL_SUM")
 CHANNEL_SUM = None if _CHANNEL_SUM_ENV is None else _CHANNEL_SUM_ENV != "0"
 CHANNEL_SUM_ROWS = 16
-CHANNEL_SUM_WORDS = 512
+CHANNEL_SUM_WORDS = 256
 CHANNEL_SUM_TILE = 128  # the least rows x pairs a step (or the program's threads)
 
 
