@@ -2416,8 +2416,9 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
             activation=ACTIVATIONS[activation], has_b=has_b, pps=pps), x.device,
             lambda p: dtypes, (1,))
         if rows is not None:
-            # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel),
-            # by the launch's last program (rows.folded) or a launch of their own.
+            # dw, db: the slice sums (N, C, K) summed over n and k (K slices per channel)
+            # in the launch (rows.folded: per channel by the last sample's programs, or by
+            # the last program; rownorm._by_channel) or in a launch of their own.
             total = () if rows.folded else (
                 R.sum_launch(N, C, rows.partials // (N * C), True, True),)
             return Prepared(total, scratch=2 * rows.partials, rows=rows)

@@ -3422,7 +3422,7 @@ class Prepared:
     #                         anyway (STATS_SCRATCH): M, their rows in the stream scratch
     total: Optional[FixedLaunch] = None
     cfg: Optional[LaunchConfig] = None
-    folded: bool = False  # GroupNorm rows: the launch writes dw, db itself (FINAL_SUM)
+    folded: bool = False  # GroupNorm rows: the launch writes dw, db itself (FINAL_SUM > 0)
     tag_span: int = 1  # tags a launch takes (ROW_TAG: one per row)
     split: Optional["SplitLaunch"] = None  # the split path's two launches (launch is apply)
 
@@ -3767,8 +3767,9 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     """channels: None, or GroupNorm's (G, CG, S) with N = CG * S (groupnorm.py's rows
     path): then only the cooperative path with w, b one value per slice runs (else None
     is returned), DW and DB take (M, GROUP) fp32 slice sums and `partials` is M * GROUP;
-    up to FOLD_MAX of them the launch's last program sums them per channel into DWO and
-    DBO (`folded`), else the caller does. pps: as _prepare_fwd's."""
+    the launch sums them per channel into DWO and DBO (`folded`) by the last sample's
+    programs where _by_channel says so, else up to FOLD_MAX of them by its last program,
+    else the caller does. pps: as _prepare_fwd's."""
     has_dw = has_w and want_dw
     sms = sm_count(device)
     channel = channels[2] if channels is not None and channels[1] > 1 else 0
