@@ -250,6 +250,7 @@ ROWS_PATHS = {  # rownorm constants that send these small groups down each path
 
 @pytest.mark.parametrize("path,shape,groups,affine", [
     (path, (3, 4, 9), 4, 1) for path in ROWS_PATHS] + [  # one channel per group
+    ("coop", (1, 4, 9), 4, 1),  # one sample: every row is the last sample's (dw, db sums)
     ("loop", (2, 6, 4, 8), 3, 2),  # Cg = 2, S = 32: chunks of 16 lie in one channel
     ("tile", (2, 6, 4, 8), 3, None),  # a channel lookup per element: declined
     ("coop", (2, 6, 5, 7), 2, None),  # the interpreter's one slice spans channels
