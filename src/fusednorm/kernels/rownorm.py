@@ -2911,7 +2911,7 @@ FOLD_TILE = 2048
 # Call 6 (this tile, off -> on): bf16 VAE 512 (8 rows x 8 pairs) 68.8 -> 69.7, fp32 82.6 ->
 # 88.1; VAE 256 (16 x 32) 79.2 -> 79.5, fp32 72.3 -> 73.3; but InstanceNorm 8x128x32^3
 # (4 x 128) 84.2 -> 79.0 (fp32 level); UNet 640 60.6 -> 69.2, fp32 74.2 -> 81.8. So tiles
-# of at most 256 words: InstanceNorm 16x64x128x128 (1 x 128) stays on, VAE 256 goes off.
+# of at most 256 words: InstanceNorm 16x64x128x128 (1 x 128) stays on, bf16 VAE 256 goes off.
 # CHANNEL_SUM (FUSEDNORM_CHANNEL_SUM=0 / 1): never or always (tests, A/B runs).
 _CHANNEL_SUM_ENV = os.environ.get("FUSEDNORM_CHANNEL_SUM")
 CHANNEL_SUM = None if _CHANNEL_SUM_ENV is None else _CHANNEL_SUM_ENV != "0"
