@@ -17,7 +17,9 @@ from torch.profiler import ProfilerActivity, profile
 
 import fusednorm
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
+from fusednorm.kernels import groupnorm as GK
 from fusednorm.kernels import launch
+from fusednorm.kernels import rownorm as RK
 from fusednorm.ops import groupnorm as OG
 from fusednorm.ops import rownorm as OR
 from sweep_groupnorm import CASES, inputs
@@ -35,12 +37,16 @@ def recording(device, words, fresh=False, span=1):
     return _orig(device, words, fresh, span)
 
 
-def profiled_us(call, iters=20):
-    call()
+def profiled_us(calls, rounds=5):
+    # every rotated input in turn (one input again and again would be served by the L2)
+    for c in calls:
+        c()
     torch.cuda.synchronize()
+    iters = rounds * len(calls)
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(iters):
-            call()
+        for _ in range(rounds):
+            for c in calls:
+                c()
         torch.cuda.synchronize()
     tot = 0.0
     names = []
@@ -91,7 +97,7 @@ def main():
     dtype = getattr(torch, a.dtype)
     copy = copy_gbps(CudaClock(warmup_ms=10, rep_ms=60), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} copy {copy:.0f} GB/s {a.dtype}", flush=True)
-    launch.coop_workspace = recording
+    launch.coop_workspace = GK.coop_workspace = RK.coop_workspace = recording
     for name in a.cases.split(","):
         for lay in (a.layouts.split(",") if name not in ROWS else ["rows"]):
             fw, bw, nbytes = case_calls(name, lay, dtype)
@@ -107,7 +113,7 @@ def main():
                 else:
                     f = 0.0
                 with torch.no_grad():
-                    kern, names = profiled_us(calls[0])
+                    kern, names = profiled_us(calls)
                 pct = lambda t: 100 * k * nbytes / t / 1e6 / copy  # noqa: E731
                 print(f"{name:8s} {lay:4s} {mode} graph {g * 1e3:7.2f} us ({pct(g):5.1f}%)  "
                       f"fills {len(per_call)} x {per_call[:2]} words: {f * 1e3:5.2f} us  "
