@@ -6,7 +6,9 @@ fill kernel before each cooperative kernel. Eager calls take a tag instead and r
 fill. Per case (GroupNorm / InstanceNorm through the ops layer, as sweep_groupnorm.py; the
 row norms through fusednorm's functional API): the sweeps' GPU time (graph_ms, the fills
 included), the fills alone in a graph of their own (the sizes the capture asked for), and
-the eager calls' kernels by the profiler (mean GPU us a call, gaps excluded).
+the eager calls' kernels by the profiler (mean GPU us a call, gaps excluded). Since
+v0.44 a capture's launches share one workspace (launch.CAPTURE_SHARED): the graph is
+timed with it off ("each": a fill a launch) and on ("shared"), twice each, in turns.
 
     python benchmarks/diag_fill.py [CASE,CASE,...] [--dtype bfloat16]"""
 import argparse
@@ -102,23 +104,19 @@ def main():
         for lay in (a.layouts.split(",") if name not in ROWS else ["rows"]):
             fw, bw, nbytes = case_calls(name, lay, dtype)
             for mode, calls, k in (("fwd", fw, 2), ("bwd", bw, 3)):
-                fills.clear()
-                with torch.no_grad():
-                    g = graph_ms(calls)
-                per_call = list(fills[:len(fills) // len(calls)]) if fills else []
-                if fills:
-                    sizes = list(fills)
-                    f = graph_ms([lambda s=s: torch.zeros((s,), device="cuda", dtype=torch.int64)
-                                  for s in sizes]) * len(sizes) / len(calls)
-                else:
-                    f = 0.0
+                pct = lambda t: 100 * k * nbytes / t / 1e6 / copy  # noqa: E731
+                line = f"{name:8s} {lay:4s} {mode} x{len(calls)}"
+                for shared in (False, True, False, True):
+                    launch.CAPTURE_SHARED = shared
+                    fills.clear()
+                    with torch.no_grad():
+                        g = graph_ms(calls)
+                    line += (f"  {'shared' if shared else 'each'} {g * 1e3:7.2f} us "
+                             f"({pct(g):5.1f}%, {len(fills)} ws)")
                 with torch.no_grad():
                     kern, names = profiled_us(calls)
-                pct = lambda t: 100 * k * nbytes / t / 1e6 / copy  # noqa: E731
-                print(f"{name:8s} {lay:4s} {mode} graph {g * 1e3:7.2f} us ({pct(g):5.1f}%)  "
-                      f"fills {len(per_call)} x {per_call[:2]} words: {f * 1e3:5.2f} us  "
-                      f"graph - fills {(g - f) * 1e3:7.2f} us ({pct(g - f):5.1f}%)  "
-                      f"eager kernels {kern:7.2f} us ({pct(kern / 1e3):5.1f}%)", flush=True)
+                print(line + f"  eager kernels {kern:7.2f} us ({pct(kern / 1e3):5.1f}%)",
+                      flush=True)
                 print("    " + "; ".join(names), flush=True)
             del fw, bw
             torch.cuda.empty_cache()

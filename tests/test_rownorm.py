@@ -1644,37 +1644,55 @@ def test_cooperative_stale_workspace(is_rms):
 
 @pytest.mark.gpu
 def test_cuda_graph_cooperative():
-    # Captured cooperative launches take their own zeroed workspace and tag 1, zeroed
-    # again by each replay: replays with new inputs stay right (forward and backward).
+    # Captured cooperative launches share their capture's zeroed workspace with serial tags
+    # (launch.coop_workspace), zeroed again by each replay: replays with new inputs stay
+    # right (forward and backward, two launches a row length, two lengths a graph), and so
+    # do two graphs replayed in turn, each with its own workspace.
     from fusednorm.ops import rownorm as OR
-    n = 65536
-    x = torch.randn(8, n, device="cuda", dtype=torch.bfloat16)
-    w = 1 + 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16)
-    b = 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16)
-    dy = torch.randn_like(x)
+    ns = (65536, 32768 + 1024)
+    xs = [torch.randn(8, n, device="cuda", dtype=torch.bfloat16) for n in ns]
+    ws = [1 + 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16) for n in ns]
+    bs = [0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16) for n in ns]
+    dys = [torch.randn_like(x) for x in xs]
 
-    def step():
-        y, _, mean, rstd = OR.fwd_impl(x, None, w, b, 1e-5, False)
-        return (y,) + tuple(OR.bwd_impl(dy, None, x, w, mean, rstd, False, True, True))
-    step()  # compile outside capture
+    def step(order):
+        out = []
+        for i in order:
+            x, w, b, dy = xs[i], ws[i], bs[i], dys[i]
+            y, _, mean, rstd = OR.fwd_impl(x, None, w, b, 1e-5, False)
+            out.append((i, y) + tuple(OR.bwd_impl(dy, None, x, w, mean, rstd, False, True, True)))
+        return out
+    orders = ((0, 1, 0), (1, 0))
+    for order in orders:
+        step(order)  # compile outside capture
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
-        step()
+        for order in orders:
+            step(order)
     torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        out = step()
-    for _ in range(2):
-        x.copy_(torch.randn_like(x))
-        dy.copy_(torch.randn_like(dy))
-        g.replay()
+    graphs, outs = [], []
+    for order in orders:
+        graphs.append(torch.cuda.CUDAGraph())
+        with torch.cuda.graph(graphs[-1]):
+            outs.append(step(order))
+    for k in (0, 1, 0, 1):
+        for x, dy in zip(xs, dys):
+            x.copy_(torch.randn_like(x))
+            dy.copy_(torch.randn_like(dy))
+        graphs[k].replay()
         torch.cuda.synchronize()
-        x64 = x.double().requires_grad_()
-        ref = F.layer_norm(x64, (n,), w.double(), b.double())
-        ref.backward(dy.double())
-        assert_close(out[0], ref, torch.bfloat16, "graph replay y")
-        assert_close(out[1], x64.grad, torch.bfloat16, "graph replay dx")
+        for i, y, dx, dw, db in outs[k]:
+            n = ns[i]
+            x64 = xs[i].double().requires_grad_()
+            w64 = ws[i].double().requires_grad_()
+            b64 = bs[i].double().requires_grad_()
+            ref = F.layer_norm(x64, (n,), w64, b64)
+            ref.backward(dys[i].double())
+            assert_close(y, ref, torch.bfloat16, f"graph {k} replay y")
+            assert_close(dx, x64.grad, torch.bfloat16, f"graph {k} replay dx")
+            assert_close(dw, w64.grad, torch.float32, f"graph {k} replay dw", scale=3)
+            assert_close(db, b64.grad, torch.float32, f"graph {k} replay db", scale=3)
 
 
 @pytest.mark.gpu
