@@ -142,3 +142,47 @@ def test_unsupported_inputs_run_torch(device):
     assert torch.equal(fused.running_mean, ref.running_mean)
     fused.eval(), ref.eval()
     assert torch.equal(fused(x), ref(x))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("backend", ["cudagraphs", "inductor"])
+def test_compiled_cuda_graphs(backend, monkeypatch):
+    # torch.compile's CUDA graphs (the cudagraphs backend, and inductor's reduce-overhead
+    # mode: CUDA graph trees, one memory pool for the tree, its slow-path asserts on)
+    # around layers whose launches are cooperative on an H100 (GroupNorm's rows path and
+    # columns path, LayerNorm's slices): forward and backward replayed with new inputs
+    # match the eager layers, and the trees' pool checks find nothing of ours left alive.
+    import torch._inductor.config as inductor_config
+    monkeypatch.setattr(inductor_config.triton, "slow_path_cudagraph_asserts", True)
+    torch.manual_seed(0)
+    bf16 = torch.bfloat16
+    gn = fnn.GroupNorm(32, 640, device="cuda", dtype=bf16)
+    gn_cl = fnn.GroupNorm(32, 640, device="cuda", dtype=bf16)
+    ln = fnn.LayerNorm(65536, device="cuda", dtype=bf16)
+    with torch.no_grad():
+        for m in (gn, gn_cl, ln):
+            m.weight.normal_(1, 0.3)
+            m.bias.normal_(0, 0.3)
+
+    def f(x, x_cl, r):
+        return (torch.nn.functional.silu(gn(x)), gn_cl(x_cl), ln(r))
+
+    kwargs = dict(mode="reduce-overhead") if backend == "inductor" else {}
+    compiled = torch.compile(f, backend=backend, **kwargs)
+    params = [p for m in (gn, gn_cl, ln) for p in m.parameters()]
+    for step in range(4):
+        x = torch.randn(16, 640, 32, 32, device="cuda", dtype=bf16)
+        x_cl = torch.randn_like(x).contiguous(memory_format=torch.channels_last)
+        r = torch.randn(8, 65536, device="cuda", dtype=bf16)
+        grads = []
+        for fn in (f, compiled):
+            ins = [t.detach().clone().requires_grad_() for t in (x, x_cl, r)]
+            outs = fn(*ins)
+            torch.autograd.backward(outs, [torch.ones_like(o) for o in outs])
+            grads.append([o.detach().clone() for o in outs] + [i.grad for i in ins]
+                         + [p.grad.clone() for p in params])
+            for p in params:
+                p.grad = None
+        for k, (e, c) in enumerate(zip(*grads)):
+            torch.testing.assert_close(c, e, rtol=2e-2, atol=2e-2,
+                                       msg=lambda m, k=k, step=step: f"step {step} [{k}]: {m}")
