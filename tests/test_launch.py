@@ -2,7 +2,6 @@
 are covered by the GPU tests of test_rownorm / test_groupnorm)."""
 from types import SimpleNamespace
 
-import pytest
 import torch
 
 from fusednorm.kernels import launch as L
@@ -134,45 +133,3 @@ def test_stream_scratch(monkeypatch):
     L.release_workspaces()
     assert L._SCRATCH == {}
 
-
-def test_capture_id_without_a_capture():
-    # Not capturing (or no driver library on this machine): no capture id, and stream 0
-    # (the legacy stream, which cannot capture) is never asked about.
-    assert L._capture_id(0) is None
-    if torch.cuda.is_available():
-        assert L._capture_id(torch.cuda.current_stream().cuda_stream) is None
-
-
-@pytest.mark.gpu
-def test_coop_workspace_one_buffer_a_capture(monkeypatch):
-    # During CUDA graph capture the launches of one capture share a zeroed buffer with
-    # serial tags (one captured fill a graph); a request for more words takes a new zeroed
-    # buffer and tags from 1; another capture never shares the first one's buffer.
-    monkeypatch.setattr(L, "_CAPTURED", {})
-    if L._capture_info_fn() is None:
-        pytest.skip("no cuStreamGetCaptureInfo_v2 in this driver: one fill a launch")
-    cuda = torch.device("cuda")
-    out = []
-    graphs = [torch.cuda.CUDAGraph() for _ in range(2)]
-    with torch.cuda.graph(graphs[0]):
-        stream = torch.cuda.current_stream().cuda_stream
-        cid = L._capture_id(stream)
-        out.append(L.coop_workspace(cuda, 100, span=3))
-        out.append(L.coop_workspace(cuda, 50))
-        out.append(L.coop_workspace(cuda, 200))
-        out.append(L.coop_workspace(cuda, 10))
-        fresh = L.coop_workspace(cuda, 10, fresh=True)
-    with torch.cuda.graph(graphs[1]):
-        assert L._capture_id(torch.cuda.current_stream().cuda_stream) not in (None, cid)
-        other = L.coop_workspace(cuda, 10)
-    (a, ta), (b, tb), (c, tc), (d, td) = out
-    assert cid is not None and a is b and (ta, tb) == (1, 4)
-    assert c is not a and c.numel() == 200 and tc == 1 and d is c and td == 2
-    assert fresh[0] is not c and fresh[1] == 1
-    assert other[0] is not c and other[1] == 1
-    for g in graphs:
-        g.replay()
-    torch.cuda.synchronize()
-    assert not a.any() and not c.any() and not other[0].any()
-    L.release_workspaces()
-    assert L._CAPTURED == {}

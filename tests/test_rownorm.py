@@ -1644,10 +1644,10 @@ def test_cooperative_stale_workspace(is_rms):
 
 @pytest.mark.gpu
 def test_cuda_graph_cooperative():
-    # Captured cooperative launches share their capture's zeroed workspace with serial tags
+    # Captured cooperative launches take their own zeroed workspace and tag 1
     # (launch.coop_workspace), zeroed again by each replay: replays with new inputs stay
-    # right (forward and backward, two launches a row length, two lengths a graph), and so
-    # do two graphs replayed in turn, each with its own workspace.
+    # right (forward and backward, two row lengths, one of them twice in a graph), and so
+    # do two graphs replayed in turn.
     from fusednorm.ops import rownorm as OR
     ns = (65536, 32768 + 1024)
     xs = [torch.randn(8, n, device="cuda", dtype=torch.bfloat16) for n in ns]

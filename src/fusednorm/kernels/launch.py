@@ -296,93 +296,49 @@ INFER_PLANS = PreparedCache(1024)
 # by an earlier call never matches and the words need no zeroing between calls: each
 # (device, stream) keeps one zeroed buffer, grown as needed, and each launch on it takes
 # the next serial. Launches on one stream run in order, so they never share the words at
-# the same time; other streams have their own. Launches that count arrivals in their
-# words (rownorm's SYNC 2) take a fresh zeroed buffer and tag 1 instead. The saving: a
-# torch.zeros, about 20 us of host time a call on the lent H100's host (NOTES v0.14), and
-# the fill's launch on the GPU.
+# the same time; other streams have their own. Two cases take a fresh zeroed buffer and
+# tag 1 instead: CUDA graph capture (a replay repeats the captured tag, and the captured
+# memset zeroes the words again each time) and launches that count arrivals in their words
+# (rownorm's SYNC 2). The saving: a torch.zeros, about 20 us of host time a call on the
+# lent H100's host (NOTES v0.14), and the memset's launch on the GPU.
 #
-# CUDA graph capture: a replay repeats the tags captured, so the words must be zeroed again
-# at each replay, by a fill captured into the graph. Each capture sequence (CUDA's capture
-# id, read through the driver: _capture_id) keeps one buffer per stream, zeroed by a fill
-# captured at its first cooperative launch, and its later launches take the next tags on it
-# as eager calls do: one fill a graph (and one more each time a launch needs more words)
-# rather than one before every cooperative launch. A fill in a replayed graph cost 0.7-1.7
-# us a launch (NOTES v0.44: the graph's time less the eager kernels'). Where the capture id
-# cannot be read, every captured launch takes a fill of its own, as before (and so with
-# FUSEDNORM_CAPTURE_SHARED=0, for A/B runs).
-CAPTURE_SHARED = os.environ.get("FUSEDNORM_CAPTURE_SHARED", "1") != "0"
+# The buffers these caches keep outlive the call that made them, so they are allocated
+# on a side stream of the library's own (_persistent): torch.compile's CUDA graph trees
+# (mode="reduce-overhead") run their warm-up calls with the current stream's allocations
+# routed to the graphs' memory pool, and a buffer of ours left alive there failed the
+# trees' check ("tensor(s) in the cudagraph pool not tracked as outputs", v0.44 call 4).
 _WORKSPACES = {}
-_CAPTURED = {}  # (device index, stream) -> [capture id, zeroed words, last tag taken]
 TAG_LIMIT = (1 << 31) - 1  # tags stay positive int32 (the kernels' TAG argument)
-_CAPTURE_INFO = []
+_SIDE = {}  # device index -> the side stream _persistent allocates on
 
 
-def _capture_info_fn():
-    # libcuda's cuStreamGetCaptureInfo_v2 (CUDA 11.3 on; later drivers keep exporting it for
-    # binaries built against it), through ctypes: torch and Triton expose no capture id.
-    # None where the library or the symbol is missing.
-    if not _CAPTURE_INFO:
-        fn = None
-        try:
-            import ctypes
-            fn = ctypes.CDLL("libcuda.so.1").cuStreamGetCaptureInfo_v2
-            fn.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int),
-                           ctypes.POINTER(ctypes.c_uint64), ctypes.c_void_p, ctypes.c_void_p,
-                           ctypes.c_void_p]
-            fn.restype = ctypes.c_int
-        except (OSError, AttributeError):
-            fn = None
-        _CAPTURE_INFO.append(fn)
-    return _CAPTURE_INFO[0]
-
-
-def _capture_id(stream: int) -> Optional[int]:
-    """The id of the capture sequence that `stream` (a CUstream handle) is in, or None
-    (not capturing, or no way to ask)."""
-    fn = _capture_info_fn()
-    if fn is None or not stream:
-        return None
-    import ctypes
-    status, cid = ctypes.c_int(0), ctypes.c_uint64(0)
-    if fn(ctypes.c_void_p(stream), ctypes.byref(status), ctypes.byref(cid), None, None,
-          None) != 0 or status.value != 1:  # 1: CU_STREAM_CAPTURE_STATUS_ACTIVE
-        return None
-    return cid.value
-
-
-def _captured_workspace(device: torch.device, words: int, span: int):
-    # coop_workspace during CUDA graph capture (above).
-    index = device.index if device.index is not None else torch.cuda.current_device()
-    stream = _driver().get_current_stream(index)
-    cid = _capture_id(stream) if CAPTURE_SHARED else None
-    if cid is None:
-        return torch.zeros((words,), device=device, dtype=torch.int64), 1
-    key = (index, stream)
-    entry = _CAPTURED.get(key)
-    if entry is None or entry[0] != cid or entry[1].numel() < words:
-        # (a buffer replaced within a capture is done with: the launches that used it come
-        # earlier on this stream, as in every replay)
-        entry = _CAPTURED[key] = [cid, torch.zeros((words,), device=device,
-                                                   dtype=torch.int64), 0]
-    tag = entry[2] + 1
-    if tag + span - 1 > TAG_LIMIT:  # (2^31 tags within one capture: a fresh buffer)
-        entry[1], tag = torch.zeros((words,), device=device, dtype=torch.int64), 1
-    entry[2] = tag + span - 1
-    return entry[1], tag
+def _persistent(index: int, numel: int, dtype: torch.dtype, zeroed: bool) -> torch.Tensor:
+    """A buffer for the current stream of device `index` that the caches below keep
+    across calls: allocated (and zeroed) on a side stream, so never in a memory pool
+    that the current stream's allocations are routed to, then made ready for the
+    current stream, which is recorded as its user (its memory is not handed out again
+    before the current stream's work queued at its release is done)."""
+    cur = torch.cuda.current_stream(index)
+    side = _SIDE.get(index)
+    if side is None:
+        side = _SIDE[index] = torch.cuda.Stream(device=index)
+    with torch.cuda.stream(side):
+        buf = (torch.zeros if zeroed else torch.empty)((numel,), device=f"cuda:{index}",
+                                                       dtype=dtype)
+    cur.wait_stream(side)
+    buf.record_stream(cur)
+    return buf
 
 
 def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1):
     """(ws, tag): int64 words (at least `words`) for one cooperative launch on the current
     stream of `device`, and the tag its partials carry. fresh: a zeroed buffer of its
-    own and tag 1. During CUDA graph capture, the capture's own buffer (above). span:
-    how many tags the launch
+    own and tag 1 (also taken during CUDA graph capture). span: how many tags the launch
     uses, tag .. tag + span - 1 (rownorm's ROW_TAG: one per row); the next launch on the
     stream starts after them."""
     if device.type == "cuda":
-        if fresh:
+        if fresh or torch.cuda.is_current_stream_capturing():
             return torch.zeros((words,), device=device, dtype=torch.int64), 1
-        if torch.cuda.is_current_stream_capturing():
-            return _captured_workspace(device, words, span)
         index = device.index if device.index is not None else torch.cuda.current_device()
         key = (index, _driver().get_current_stream(index))
     else:  # the interpreter: one buffer per device, calls run one after another
@@ -391,9 +347,12 @@ def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: 
         key = (str(device), 0)
     entry = _WORKSPACES.get(key)
     if entry is None or entry[0].numel() < words:
-        # Grown to the largest request; a stream's earlier launches finish with the old
-        # buffer before the allocator hands its memory to anything later on that stream.
-        entry = _WORKSPACES[key] = [torch.zeros((words,), device=device, dtype=torch.int64), 0]
+        # Grown to the largest request; the stream's launches queued before the old
+        # buffer's release finish with it before its memory is handed out again
+        # (_persistent records the stream as its user).
+        buf = (_persistent(key[0], words, torch.int64, True) if device.type == "cuda"
+               else torch.zeros((words,), device=device, dtype=torch.int64))
+        entry = _WORKSPACES[key] = [buf, 0]
     tag = entry[1] + 1
     if tag + span - 1 > TAG_LIMIT:  # every 2^31 tags: zero again rather than reuse one
         entry[0].zero_()
@@ -406,7 +365,6 @@ def release_workspaces():
     """Drop the cooperative workspaces and the stream scratch buffers (they are allocated
     again on the next launch)."""
     _WORKSPACES.clear()
-    _CAPTURED.clear()
     _SCRATCH.clear()
 
 
@@ -436,9 +394,8 @@ def stream_scratch(device: torch.device, numel: int) -> torch.Tensor:
     buf = _SCRATCH.get(key)
     if buf is None or buf.numel() < numel:
         # Grown to the largest request (at least 64 KiB); the stream's earlier launches
-        # finish with the old buffer before its memory is handed to anything later there.
-        buf = _SCRATCH[key] = torch.empty((max(numel, 16384),), device=device,
-                                          dtype=torch.float32)
+        # finish with the old buffer before its memory is handed out again (_persistent).
+        buf = _SCRATCH[key] = _persistent(index, max(numel, 16384), torch.float32, False)
     return buf
 
 
