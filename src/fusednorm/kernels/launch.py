@@ -303,28 +303,41 @@ INFER_PLANS = PreparedCache(1024)
 # lent H100's host (NOTES v0.14), and the memset's launch on the GPU.
 #
 # The buffers these caches keep outlive the call that made them, so they are allocated
-# on a side stream of the library's own (_persistent): torch.compile's CUDA graph trees
-# (mode="reduce-overhead") run their warm-up calls with the current stream's allocations
-# routed to the graphs' memory pool, and a buffer of ours left alive there failed the
-# trees' check ("tensor(s) in the cudagraph pool not tracked as outputs", v0.44 call 4).
+# by a thread of the library's own (_persistent): torch.compile's CUDA graph trees
+# (mode="reduce-overhead") run their warm-up calls with every allocation of the calling
+# thread routed to the graphs' memory pool, and a buffer of ours left alive there failed
+# the trees' check ("tensor(s) in the cudagraph pool not tracked as outputs", v0.44 calls
+# 4-5; allocating on another stream of the same thread did not escape the routing).
 _WORKSPACES = {}
 TAG_LIMIT = (1 << 31) - 1  # tags stay positive int32 (the kernels' TAG argument)
-_SIDE = {}  # device index -> the side stream _persistent allocates on
+_ALLOCATOR = []  # the thread that _persistent allocates in, made on first use
+_SIDE = {}  # device index -> the stream it allocates (and zeroes) on
+
+
+def _allocate(index: int, numel: int, dtype: torch.dtype, zeroed: bool):
+    # (in _ALLOCATOR's thread)
+    with torch.cuda.device(index):
+        side = _SIDE.get(index)
+        if side is None:
+            side = _SIDE[index] = torch.cuda.Stream()
+        with torch.cuda.stream(side):
+            buf = (torch.zeros if zeroed else torch.empty)((numel,), dtype=dtype,
+                                                           device=f"cuda:{index}")
+    return buf, side
 
 
 def _persistent(index: int, numel: int, dtype: torch.dtype, zeroed: bool) -> torch.Tensor:
     """A buffer for the current stream of device `index` that the caches below keep
-    across calls: allocated (and zeroed) on a side stream, so never in a memory pool
-    that the current stream's allocations are routed to, then made ready for the
-    current stream, which is recorded as its user (its memory is not handed out again
-    before the current stream's work queued at its release is done)."""
+    across calls: allocated (and zeroed) by another thread on its own stream, so never
+    in a memory pool that this thread's allocations are routed to; then made ready for
+    the current stream, which is recorded as its user (its memory is not handed out
+    again before the current stream's work queued at its release is done). Made on a
+    stream's first cooperative call and when a call needs a larger buffer."""
+    if not _ALLOCATOR:
+        from concurrent.futures import ThreadPoolExecutor
+        _ALLOCATOR.append(ThreadPoolExecutor(1, thread_name_prefix="fusednorm-alloc"))
+    buf, side = _ALLOCATOR[0].submit(_allocate, index, numel, dtype, zeroed).result()
     cur = torch.cuda.current_stream(index)
-    side = _SIDE.get(index)
-    if side is None:
-        side = _SIDE[index] = torch.cuda.Stream(device=index)
-    with torch.cuda.stream(side):
-        buf = (torch.zeros if zeroed else torch.empty)((numel,), device=f"cuda:{index}",
-                                                       dtype=dtype)
     cur.wait_stream(side)
     buf.record_stream(cur)
     return buf
