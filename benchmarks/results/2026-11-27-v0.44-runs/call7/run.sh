@@ -1,0 +1,15 @@
+# v0.44 call 7 (H100): every GPU test (-m gpu, all files) on the final src (launch.py's
+# persistent buffers allocated by the library's thread), six processes.
+export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src:$PWD/benchmarks
+W=/tmp/v44c7; mkdir -p $W
+pack() { tar czf $OUT/call7.tgz -C /tmp v44c7; }
+nvidia-smi -L > $W/gpus.txt
+python -m pytest --co -q -m gpu -p no:cacheprovider tests | grep "::" > $W/ids.txt
+wc -l < $W/ids.txt
+split -n r/6 -d $W/ids.txt $W/part
+for p in $W/part0*; do
+  (tr '\n' '\0' < $p | xargs -0 timeout 470 python -m pytest -q -p no:cacheprovider > $p.log 2>&1) &
+done
+wait
+for p in $W/part0*.log; do tail -1 $p; grep -E "^FAILED|^ERROR" $p | head -5; done; rm -f $W/part0?; pack
+echo SECONDS $SECONDS
