@@ -1068,7 +1068,8 @@ def test_rows_bwd_channel_slices(monkeypatch):
     # which the table's slices of 2048 do not fit, take slices of one channel
     # (rownorm.GN_BWD_CHANNEL); so do 16-bit rows of several channels of at most 64 such
     # slices (GN_BWD_CHANNEL_FIRST; fp32 and InstanceNorm keep the table's); rows of 256K
-    # take slices of 4096 (slices of 2048 only up to GROUP 64).
+    # take slices of 4096 where they are one channel (slices of 2048 only up to GROUP 64),
+    # and of 2048 up to GROUP 128 where they hold several (GN_BWD_COOP_CHANNELS).
     from fusednorm.kernels import rownorm as R
     monkeypatch.setattr(R, "interpreting", lambda: False)
     R.bwd_config.cache_clear()
@@ -1082,7 +1083,9 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (40960, 4096, 4, (2048, 4, 4)),
                                        (32768, 0, 2, (2048, 4, 4)),
                                        (131072, 0, 2, (2048, 4, 4)),
-                                       (262144, 16384, 2, (4096, 4, 2)),
+                                       (262144, 0, 2, (4096, 4, 2)),
+                                       (262144, 16384, 2, (2048, 4, 4)),  # several channels
+                                       (524288, 65536, 2, (4096, 4, 2)),  # past GROUP 128
                                        (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
                                        (20480, 1536, 2, (1024, 2, 8))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)

@@ -2497,6 +2497,14 @@ GN_FWD_CHANNEL_FIRST = {}
 GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 2, True, 1, 0, 1),
                    (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1, True, 1, 1, 1)),
                4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
+# ... for GroupNorm rows of several channels (bwd_config's `channel`), by element size:
+# with the per-channel sum (FINAL_SUM 2, v0.43) 16-bit slices of 2048 run up to GROUP
+# 128. v0.44 call 4 (sweep_groupnorm.py, GPU time, bf16, table -> 2048 / 4 / 4 at GROUP
+# 128): VAE 512 (16 channels a row of 262144) 69.9 -> 74.0 (4096 / 4 / 3 an SM: 60.0, 4 an
+# SM: 23.0); InstanceNorm 8x64x64^3 (rows of one channel, which keep GN_BWD_COOP) 90.7 ->
+# 89.2. Call 7: the A/B in a second process (NOTES v0.44).
+GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[2][1:],
+                        4: GN_BWD_COOP[4]}
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
 # multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM, both element
@@ -3309,7 +3317,8 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 66.2-66.3 -> 80.1 / 70.1-70.4, VAE 256 silu 70.0-70.6 -> 72.8-72.9, 3-D 64^3 silu
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
-        table = _channel_first(GN_BWD_COOP[size], GN_BWD_CHANNEL,
+        table = _channel_first((GN_BWD_COOP_CHANNELS if channel else GN_BWD_COOP)[size],
+                               GN_BWD_CHANNEL,
                                (GN_BWD_CHANNEL_FIRST or {}).get(size) if channel else None)
         cfg = _coop(n, sms, table)
         if cfg is not None and channel % cfg.block_n:
