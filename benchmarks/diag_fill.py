@@ -6,9 +6,9 @@ fill kernel before each cooperative kernel. Eager calls take a tag instead and r
 fill. Per case (GroupNorm / InstanceNorm through the ops layer, as sweep_groupnorm.py; the
 row norms through fusednorm's functional API): the sweeps' GPU time (graph_ms, the fills
 included), the fills alone in a graph of their own (the sizes the capture asked for), and
-the eager calls' kernels by the profiler (mean GPU us a call, gaps excluded). Since
-v0.44 a capture's launches share one workspace (launch.CAPTURE_SHARED): the graph is
-timed with it off ("each": a fill a launch) and on ("shared"), twice each, in turns.
+the eager calls' kernels by the profiler (mean GPU us a call, gaps excluded; over the
+rotated inputs, as the graph). v0.44 calls 2-3 ran it (call 3 with an A/B of a workspace
+shared by a capture's launches, since removed: NOTES v0.44).
 
     python benchmarks/diag_fill.py [CASE,CASE,...] [--dtype bfloat16]"""
 import argparse
@@ -105,18 +105,20 @@ def main():
             fw, bw, nbytes = case_calls(name, lay, dtype)
             for mode, calls, k in (("fwd", fw, 2), ("bwd", bw, 3)):
                 pct = lambda t: 100 * k * nbytes / t / 1e6 / copy  # noqa: E731
-                line = f"{name:8s} {lay:4s} {mode} x{len(calls)}"
-                for shared in (False, True, False, True):
-                    launch.CAPTURE_SHARED = shared
-                    fills.clear()
-                    with torch.no_grad():
-                        g = graph_ms(calls)
-                    line += (f"  {'shared' if shared else 'each'} {g * 1e3:7.2f} us "
-                             f"({pct(g):5.1f}%, {len(fills)} ws)")
+                fills.clear()
+                with torch.no_grad():
+                    g = graph_ms(calls)
+                sizes = list(fills)
+                f = 0.0
+                if sizes:  # the same fills, alone in a graph, per call
+                    f = graph_ms([lambda n=n: torch.zeros((n,), device="cuda", dtype=torch.int64)
+                                  for n in sizes]) * len(sizes) / len(calls)
                 with torch.no_grad():
                     kern, names = profiled_us(calls)
-                print(line + f"  eager kernels {kern:7.2f} us ({pct(kern / 1e3):5.1f}%)",
-                      flush=True)
+                print(f"{name:8s} {lay:4s} {mode} x{len(calls)} graph {g * 1e3:7.2f} us "
+                      f"({pct(g):5.1f}%)  fills {len(sizes)} ({sizes[:1]} words) alone "
+                      f"{f * 1e3:5.2f} us a call  eager kernels {kern:7.2f} us "
+                      f"({pct(kern / 1e3):5.1f}%)", flush=True)
                 print("    " + "; ".join(names), flush=True)
             del fw, bw
             torch.cuda.empty_cache()
