@@ -26,3 +26,18 @@ def assert_close(out: torch.Tensor, ref: torch.Tensor, dtype: torch.dtype, what:
     bad = err > allowed
     assert not bad.any(), (f"{what}: {int(bad.sum())} of {r.numel()} elements off, max err "
                            f"{err.max().item():.3e} (ref max {mag:.3e}, dtype {dtype})")
+
+
+def captured(step):
+    """(graph, outputs): `step()` run once on a side stream (the warm-up CUDA graph
+    capture asks for: kernels compiled, workspaces made), then captured in a CUDA graph;
+    replay the graph to refresh the outputs."""
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        step()
+    torch.cuda.current_stream().wait_stream(s)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        out = step()
+    return g, out

@@ -13,7 +13,7 @@ import fusednorm
 from fusednorm.kernels import groupnorm as K
 from fusednorm.kernels import use_kernels
 
-from numerics import TOLERANCES, assert_close
+from numerics import TOLERANCES, assert_close, captured
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 ACTIVATIONS = [None, "silu", "gelu", "gelu_tanh"]
@@ -1307,14 +1307,7 @@ def test_cuda_graph(layout):
     x = _to_layout(torch.randn(4, 64, 16, 16, device="cuda", dtype=torch.bfloat16), layout)
     w = torch.randn(64, device="cuda", dtype=torch.bfloat16)
     fusednorm.group_norm(x, 8, w, activation="silu")  # warm up: compile outside capture
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        fusednorm.group_norm(x, 8, w, activation="silu")
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        y = fusednorm.group_norm(x, 8, w, activation="silu")
+    g, y = captured(lambda: fusednorm.group_norm(x, 8, w, activation="silu"))
     x.copy_(torch.randn_like(x))
     g.replay()
     torch.cuda.synchronize()
@@ -1345,14 +1338,7 @@ def test_cuda_graph_cooperative_layers():
             out.append((y,) + tuple(OG.bwd_impl(dy, x, w, b, mean, rstd, G, "silu", True, True)))
         return out
     step()  # compile outside capture
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        step()
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        outs = step()
+    g, outs = captured(step)
     for _ in range(2):
         for x, w, b, dy, G in data:
             x.copy_(torch.randn_like(x))

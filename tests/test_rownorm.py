@@ -15,7 +15,7 @@ import fusednorm
 from fusednorm.kernels import rownorm as K
 from fusednorm.kernels import use_kernels
 
-from numerics import assert_close
+from numerics import assert_close, captured
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
@@ -1613,14 +1613,7 @@ def test_cuda_graph():
     w = torch.randn(1024, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(1024, device="cuda", dtype=torch.bfloat16)
     fusednorm.layer_norm(x, 1024, w, b)  # warm up: compile the kernel outside capture
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        fusednorm.layer_norm(x, 1024, w, b)
-    torch.cuda.current_stream().wait_stream(s)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        y = fusednorm.layer_norm(x, 1024, w, b)
+    g, y = captured(lambda: fusednorm.layer_norm(x, 1024, w, b))
     x.copy_(torch.randn_like(x))
     g.replay()
     torch.cuda.synchronize()
@@ -1665,17 +1658,7 @@ def test_cuda_graph_cooperative():
     orders = ((0, 1, 0), (1, 0))
     for order in orders:
         step(order)  # compile outside capture
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(s):
-        for order in orders:
-            step(order)
-    torch.cuda.current_stream().wait_stream(s)
-    graphs, outs = [], []
-    for order in orders:
-        graphs.append(torch.cuda.CUDAGraph())
-        with torch.cuda.graph(graphs[-1]):
-            outs.append(step(order))
+    graphs, outs = zip(*(captured(lambda order=order: step(order)) for order in orders))
     for k in (0, 1, 0, 1):
         for x, dy in zip(xs, dys):
             x.copy_(torch.randn_like(x))
