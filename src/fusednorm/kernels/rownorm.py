@@ -2502,7 +2502,8 @@ GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 2, True, 1, 0, 
 # 128. v0.44 call 4 (sweep_groupnorm.py, GPU time, bf16, table -> 2048 / 4 / 4 at GROUP
 # 128): VAE 512 (16 channels a row of 262144) 69.9 -> 74.0 (4096 / 4 / 3 an SM: 60.0, 4 an
 # SM: 23.0); InstanceNorm 8x64x64^3 (rows of one channel, which keep GN_BWD_COOP) 90.7 ->
-# 89.2. Call 7: the A/B in a second process (NOTES v0.44).
+# 89.2. Call 7 (another process, on / off alternated twice): bf16 73.0 / 73.4 against 70.0
+# / 69.4, fp16 73.8 / 72.8 against 70.1 / 70.1, bf16 silu 66.5 / 66.8 against 62.1 / 62.1.
 GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[2][1:],
                         4: GN_BWD_COOP[4]}
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
