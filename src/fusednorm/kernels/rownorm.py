@@ -413,6 +413,24 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
 
 
 @triton.jit
+def _pack_words(v):
+    """A [B] tensor of 16-bit values as [B // 2] int32 words (element 2i in the low half,
+    2i + 1 in the high half): what a loop carries (see the cooperative backward's
+    PREFETCH schedule)."""
+    B: tl.constexpr = v.shape[0]
+    lo, hi = tl.split(tl.reshape(v.to(tl.int16, bitcast=True), [B // 2, 2]))
+    return (lo.to(tl.int32) & 0xFFFF) | (hi.to(tl.int32) << 16)
+
+
+@triton.jit
+def _unpack_words(p, DT: tl.constexpr):
+    """_pack_words' inverse: the [2 * B] tensor of dtype DT (16-bit) of the [B] int32 words."""
+    B: tl.constexpr = p.shape[0]
+    v = tl.reshape(tl.join(p.to(tl.int16), (p >> 16).to(tl.int16)), [2 * B])
+    return v.to(DT, bitcast=True)
+
+
+@triton.jit
 def _slice_load(P, mask, EVEN: tl.constexpr, POLICY: tl.constexpr):
     """A slice's load; where EVEN (every column in the row) without a mask, so without the
     predicate and the zero fill of each register (CS2R) a masked load carries."""
@@ -1079,6 +1097,8 @@ def _rownorm_bwd_kernel(
     #                            after the wait for its partials, not before
     DH_EARLY: tl.constexpr,  # PATH 0 with HAS_DH: the step's dh loaded at its start (in
     #                          flight over the two reductions), not after them (_dh_early)
+    PACK16: tl.constexpr,  # PATH 1 PREFETCH, 16-bit x and dy: the held row carried as int32
+    #                        words, two values each (_pack_words), not one 16-bit value each
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -1294,8 +1314,13 @@ def _rownorm_bwd_kernel(
             # STATS_AHEAD: a row's mean and rstd are loaded with its x and dy, a step
             # before its terms need them (_b: the row loaded, _a: the row held for its
             # finish), not at the terms (a DRAM round trip before the publish).
-            xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
-            dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
+            PACK: tl.constexpr = PACK16 and xb.dtype.primitive_bitwidth == 16
+            if PACK:
+                xa = tl.zeros([BLOCK_N // 2], dtype=tl.int32)
+                dya = tl.zeros([BLOCK_N // 2], dtype=tl.int32)
+            else:
+                xa = tl.zeros([BLOCK_N], dtype=xb.dtype)  # not `= xb`: see the forward
+                dya = tl.zeros([BLOCK_N], dtype=dyb.dtype)
             if STATS_AHEAD:
                 mean_b, rstd_b = _row_stats(MEAN, RSTD, group, M, IS_RMS, True)
                 # Distinct initial values (unused before the first finish): with `mean_a =
@@ -1324,6 +1349,9 @@ def _rownorm_bwd_kernel(
                     dyn = dzn
                 else:
                     dyn = dyb
+                if PACK:
+                    xn = _pack_words(xn)
+                    dyn = _pack_words(dyn)
                 nxt = row64 + num_groups
                 if STATS_AHEAD:
                     mean_n = mean_b
@@ -1342,16 +1370,22 @@ def _rownorm_bwd_kernel(
                     prev64 = tl.cast(prev, tl.int64)
                     if not STATS_AHEAD:
                         mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
+                    if PACK:
+                        xu = _unpack_words(xa, X.dtype.element_ty)
+                        dyu = _unpack_words(dya, xb.dtype if not KEEP_DZ else dyb.dtype)
+                    else:
+                        xu = xa
+                        dyu = dya
                     if not LATE_TERMS:
                         xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                            xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
+                            xu, dyu, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
                             wh, IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION,
                             KEEP_DZ, HOLD_W, EVEN)
                     p0, p1 = _collect_rows(WS, prev, M, TAG, 1, 1 if IS_RMS else 2, GROUP, GROUP_P2,
                                            SPIN, SYNC, BACKOFF, ROW_TAG)
                     if LATE_TERMS:  # the held row stays raw (x, dy in their dtype) over the wait
                         xhat, wdy, dyf, rstd, _ = _coop_bwd_terms(
-                            xa, dya, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
+                            xu, dyu, X, W, B, mean_a, rstd_a, prev, cols, col0, mask, G, CG, S,
                             wh, IS_RMS, HAS_WEIGHT, HAS_B, not EVEN, AFFINE, ACTIVATION,
                             KEEP_DZ, HOLD_W, EVEN)
                     dw_acc, db_acc = _coop_bwd_finish(
@@ -2708,6 +2742,20 @@ _LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
 LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
 
+_PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
+PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
+
+
+GN_LATE_TERMS_CONFIGS = set()
+GN_PACK16_CONFIGS = set()
+
+
+def _pack16(cfg, element_size: int) -> bool:
+    if cfg.path != COOP or not cfg.prefetch or cfg.replay or element_size != 2:
+        return False
+    return cfg.pack16 if PACK16 is None else PACK16
+
+
 def _late_terms(cfg) -> bool:
     if cfg.path != COOP or cfg.replay or not cfg.prefetch:
         return False
@@ -3080,6 +3128,7 @@ class LaunchConfig:
     dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
     replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (_load_evict)
     l2_hint: bool = False  # COOP forward: the L2 prefetches evict_last (_l2_hint)
+    pack16: bool = False  # COOP PREFETCH backward, 16-bit: the held row as words (PACK16)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -3329,6 +3378,10 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
             cfg = replace(cfg, replay_evict=True)
+        key = (size, cfg.block_n, cfg.num_warps, cfg.programs_per_sm)
+        if cfg.prefetch and not cfg.replay:
+            cfg = replace(cfg, late_terms=key in GN_LATE_TERMS_CONFIGS,
+                          pack16=key in GN_PACK16_CONFIGS)
         return replace(cfg, stats_ahead=True) if size == 2 else cfg
     cfg = _coop(n, sms, BWD_COOP[(size, is_rms, has_dh)], SYNC4.get(("bwd", size, is_rms)))
     if cfg is None or _split_long(n, sms, "bwd", size, is_rms, has_dh):
@@ -3842,7 +3895,8 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("HOLD_W", (cfg.hold_w if HOLD_W is None else HOLD_W) and cfg.path == COOP
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg)),
-        ("DH_EARLY", _dh_early(cfg, has_dh, element_size, is_rms))), cfg.num_warps,
+        ("DH_EARLY", _dh_early(cfg, has_dh, element_size, is_rms)),
+        ("PACK16", _pack16(cfg, element_size))), cfg.num_warps,
         _bwd_reg_cap(cfg, final >= 2))
     if affine:
         slots = M * (cfg.group + 1) * 2 + (programs if final == 1 else 0)
