@@ -1066,19 +1066,19 @@ def test_rows_path_gpu(shape, groups, path, affine, dtype, monkeypatch):
 def test_rows_bwd_channel_slices(monkeypatch):
     # GroupNorm's rows-path backward (GPU configs, 132 SMs): channels of 1024 positions,
     # which the table's slices of 2048 do not fit, take slices of one channel
-    # (rownorm.GN_BWD_CHANNEL); so do 16-bit rows of several channels of at most 64 such
-    # slices (GN_BWD_CHANNEL_FIRST; fp32 and InstanceNorm keep the table's); rows of 256K
+    # (rownorm.GN_BWD_CHANNEL: 1 warp, 12 an SM in 16-bit, 2 warps, 8 an SM in fp32); so
+    # do 16-bit rows of several channels of at most 64 such slices (GN_BWD_CHANNEL_FIRST; fp32 and InstanceNorm keep the table's); rows of 256K
     # take slices of 4096 where they are one channel (slices of 2048 only up to GROUP 64),
     # and of 2048 up to GROUP 128 where they hold several (GN_BWD_COOP_CHANNELS).
     from fusednorm.kernels import rownorm as R
     monkeypatch.setattr(R, "interpreting", lambda: False)
     R.bwd_config.cache_clear()
     try:
-        for n, channel, size, want in ((20480, 1024, 2, (1024, 2, 8)),
+        for n, channel, size, want in ((20480, 1024, 2, (1024, 1, 12)),
                                        (40960, 1024, 4, (1024, 2, 8)),
-                                       (12288, 3072, 2, (1024, 2, 8)),
-                                       (40960, 4096, 2, (1024, 2, 8)),
-                                       (65536, 4096, 2, (1024, 2, 8)),
+                                       (12288, 3072, 2, (1024, 1, 12)),
+                                       (40960, 4096, 2, (1024, 1, 12)),
+                                       (65536, 4096, 2, (1024, 1, 12)),
                                        (65540, 4, 2, (2048, 4, 4)),  # past 64 slices
                                        (40960, 4096, 4, (2048, 4, 4)),
                                        (32768, 0, 2, (2048, 4, 4)),
@@ -1087,9 +1087,13 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (262144, 16384, 2, (2048, 4, 4)),  # several channels
                                        (524288, 65536, 2, (4096, 4, 2)),  # past GROUP 128
                                        (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
-                                       (20480, 1536, 2, (1024, 2, 8))):  # 1536: declined
+                                       (20480, 1536, 2, (1024, 1, 12))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
+            # 16-bit slices of a channel: terms after the wait, the held row as words
+            # (GN_LATE_TERMS_CONFIGS, GN_PACK16_CONFIGS)
+            one_warp = want == (1024, 1, 12)
+            assert cfg.late_terms == one_warp and cfg.pack16 == one_warp, (n, channel)
     finally:
         R.bwd_config.cache_clear()
 
@@ -1238,7 +1242,7 @@ def test_rows_bwd_channel_slices_gpu(dtype, activation):
     for C in (640, 1280):
         x = torch.randn(2, C, 32, 32, device="cuda").to(dtype)
         prep = K._prepare_bwd(x.flatten(2), 32, activation, True, True)
-        assert prep.rows is not None and prep.rows.cfg.block_n == R.GN_BWD_CHANNEL[0]
+        assert prep.rows is not None and prep.rows.cfg.block_n == R.GN_BWD_CHANNEL[x.element_size()][0]
         _run(torch.device("cuda"), dtype, (2, C, 32, 32), 32, activation=activation)
 
 

@@ -460,6 +460,24 @@ def test_cooperative_late_terms(device, is_rms, residual, ahead, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("late", [False, True], ids=["terms_early", "terms_late"])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_pack16(device, is_rms, late, monkeypatch):
+    # The cooperative PREFETCH backward with the held 16-bit row carried as int32 words
+    # (PACK16, GroupNorm's 1-warp slices by default), forced on for the row norms, over
+    # several rows per row group whose statistics differ, terms before or after the wait.
+    monkeypatch.setattr(K, "PACK16", True)
+    monkeypatch.setattr(K, "LATE_TERMS", late)
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
+    K.clear_prepared()
+    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
+    try:
+        _run_rows_own_stats(device, n, is_rms, False)
+        assert K._pack16(K.bwd_config(n, 132), 2) and not K._pack16(K.bwd_config(n, 132), 4)
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("replay", [0, 1, 2])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])

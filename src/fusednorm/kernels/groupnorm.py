@@ -2402,7 +2402,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     rcfg = (R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False, True, False,
                          channel) if contiguous and ROWS_BWD else None)
     least = ROWS_BWD_MIN_BYTES[4 if x.element_size() >= 4 else 2]
-    if rcfg is not None and channel and rcfg.block_n == R.GN_BWD_CHANNEL[0]:
+    if rcfg is not None and channel and rcfg.block_n == R.GN_BWD_CHANNEL[x.element_size()][0]:
         least = min(least, ROWS_BWD_MIN_BYTES_CHANNEL)  # slices of one channel
     if rcfg is not None and rcfg.prefetch and Cg * S * x.element_size() >= least:
         L = Cg * S

@@ -1097,8 +1097,9 @@ def _rownorm_bwd_kernel(
     #                            after the wait for its partials, not before
     DH_EARLY: tl.constexpr,  # PATH 0 with HAS_DH: the step's dh loaded at its start (in
     #                          flight over the two reductions), not after them (_dh_early)
-    PACK16: tl.constexpr,  # PATH 1 PREFETCH, 16-bit x and dy: the held row carried as int32
-    #                        words, two values each (_pack_words), not one 16-bit value each
+    PACK16: tl.constexpr,  # PATH 1 PREFETCH, 16-bit x and dy, not KEEP_DZ: the held row
+    #                        carried as int32 words, two values each (_pack_words), not one
+    #                        16-bit value (and register) each
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -1314,7 +1315,7 @@ def _rownorm_bwd_kernel(
             # STATS_AHEAD: a row's mean and rstd are loaded with its x and dy, a step
             # before its terms need them (_b: the row loaded, _a: the row held for its
             # finish), not at the terms (a DRAM round trip before the publish).
-            PACK: tl.constexpr = PACK16 and xb.dtype.primitive_bitwidth == 16
+            PACK: tl.constexpr = PACK16 and xb.dtype.primitive_bitwidth == 16 and not KEEP_DZ
             if PACK:
                 xa = tl.zeros([BLOCK_N // 2], dtype=tl.int32)
                 dya = tl.zeros([BLOCK_N // 2], dtype=tl.int32)
@@ -1372,7 +1373,7 @@ def _rownorm_bwd_kernel(
                         mean_a, rstd_a = _row_stats(MEAN, RSTD, prev, M, IS_RMS, False)
                     if PACK:
                         xu = _unpack_words(xa, X.dtype.element_ty)
-                        dyu = _unpack_words(dya, xb.dtype if not KEEP_DZ else dyb.dtype)
+                        dyu = _unpack_words(dya, dyb.dtype)
                     else:
                         xu = xa
                         dyu = dya
@@ -2542,13 +2543,21 @@ GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[
                         4: GN_BWD_COOP[4]}
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
-# multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM, both element
-# sizes; v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path -> this, two processes
+# multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
+# 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path -> this, two processes
 # at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 / 58.4, silu 49.4-49.6 -> 55.6,
 # fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 -> 71.6, silu 41.9-42.1 -> 67.9,
 # fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1) and 1024 / 4 / 4 (45.5, 53.2;
 # fp32 70.9, 81.4).
-GN_BWD_CHANNEL = (1024, 2, 8, True, 1, 0, 1)
+# v0.45 call 1 (sweep_groupnorm.py, GPU time, one process each, default -> 1 warp 12 an SM
+# with the held row's terms after the wait and, without an activation, the held row as
+# int32 words; results/2026-11-27-v0.45-runs/call1): bf16 UNet 640 67.8 / 68.7 -> 72.5 /
+# 73.2, UNet 320 78.0 / 76.7 -> 81.1 / 81.3; fp16 66.2 / 69.1 -> 73.0 / 72.5, 79.1 / 77.9 ->
+# 81.6 / 80.8; bf16 silu (terms late, not packed) 65.0 / 65.5 -> 69.7, 73.8 / 73.8 -> 79.5.
+# bf16 on 1 warp unpacked: 63.7 / 57.8 (terms before the wait; 225 registers uncapped, 168
+# with words: 12 an SM fit), 68.5 / 68.2 (terms late). 16 an SM (cap 128): 59.0-59.7 /
+# 63.2-64.2 packed (68-76 B spilled), 24.8 / 21.5 bf16 unpacked.
+GN_BWD_CHANNEL = {2: (1024, 1, 12, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # ... and, by element size, before GN_BWD_COOP's entries for GroupNorm rows of several
 # channels (slices within a channel) that take at most this many of its slices. v0.42
 # calls 10-11 (sweep_groupnorm.py, GPU time, the table's slices -> GN_BWD_CHANNEL's, one
@@ -2746,8 +2755,14 @@ _PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
 PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
 
 
-GN_LATE_TERMS_CONFIGS = set()
-GN_PACK16_CONFIGS = set()
+# GroupNorm's cooperative PREFETCH backward configs (element size, slice, warps, programs
+# per SM) that form the held row's terms after the wait (LATE_TERMS), and of those the
+# ones whose held 16-bit row is carried as int32 words (PACK16; not with a fused
+# activation, whose held row is dz: KEEP_DZ). GN_BWD_CHANNEL's 16-bit entry (v0.45 call 1
+# there): on 1 warp bf16 held x and dy as one 16-bit register per value, and without the
+# words compiled to 225 registers (168 with them; CPU, sm_90a).
+GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12)}
+GN_PACK16_CONFIGS = {(2, 1024, 1, 12)}
 
 
 def _pack16(cfg, element_size: int) -> bool:
@@ -3368,12 +3383,12 @@ def bwd_config(n: int, sms: int, element_size: int = 2, is_rms: bool = False,
         # 80.1-80.3 -> 83.0, the rest within 1 (KEEP_DZ off, not the default: -0.2 to -1.6).
         # fp32 was mixed (-0.5 to +2.6): not taken.
         table = _channel_first((GN_BWD_COOP_CHANNELS if channel else GN_BWD_COOP)[size],
-                               GN_BWD_CHANNEL,
+                               GN_BWD_CHANNEL[size],
                                (GN_BWD_CHANNEL_FIRST or {}).get(size) if channel else None)
         cfg = _coop(n, sms, table)
         if cfg is not None and channel % cfg.block_n:
             # (else the table's, which the caller declines)
-            cfg = _coop_in_channel(n, sms, table, GN_BWD_CHANNEL, channel) or cfg
+            cfg = _coop_in_channel(n, sms, table, GN_BWD_CHANNEL[size], channel) or cfg
         if cfg is None:
             return LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS)
         if (size, cfg.block_n, cfg.num_warps, cfg.replay) in GN_REPLAY_EVICT_CONFIGS:
