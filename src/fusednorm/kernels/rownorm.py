@@ -39,7 +39,9 @@ Three paths share each kernel, chosen by the constexpr PATH:
     bulk prefetch from one thread, no registers held). The backward can load each row's
     mean and rstd with its x and dy, a step before its terms (STATS_AHEAD), form the
     held row's terms after the wait rather than before it (LATE_TERMS: fewer registers
-    live over the wait), and ask the L2 for dh a step before it reads it (DH_L2). The
+    live over the wait), carry that 16-bit row as int32 words, two values each (PACK16:
+    a 16-bit value a loop carries takes a register of its own), and ask the L2 for dh a
+    step before it reads it (DH_L2). The
     forward can take
     ROWS rows a step, one wait for all of them. A row's GROUP programs have consecutive
     ids and the grid is persistent with GROUP <= SMs, so with in-order dispatch the
@@ -2751,6 +2753,9 @@ _LATE_ENV = os.environ.get("FUSEDNORM_LATE_TERMS")
 LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
 
+# FUSEDNORM_PACK16=0 / 1 forces PACK16 (below) off / on in every 16-bit cooperative
+# PREFETCH backward (A/B runs; unset: the config's pack16). On the row norms' LATE_TERMS
+# configs (2048 / 4 warps, capped at 128) the words cost spills, 4-44 B (CPU, sm_90a, v0.45).
 _PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
 PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
 
