@@ -1,19 +1,16 @@
-# v0.45 call 6 (H100): every GPU test (-m gpu, all files) on the final src (16-bit
-# GroupNorm backward on 1-warp channel slices, terms late, held row as words), six
-# processes; then the groups suite's shapes in GPU time (sweep_groupnorm.py defaults,
-# bf16, both layouts, fusednorm alone) for the record, as v0.44 call 8.
+# v0.45 call 6 (H100): GN_BWD_CHANNEL's 16-bit entry at 12 (the new default), 13 and 14
+# programs an SM (1 warp, terms late, words; capped at 168 / 152 / 144 registers, none
+# spilled on CPU), alternated, one process per dtype: UNet 640 / 320, SDXL 1280 at
+# 32 x 32, 16x256x64x64, 16x640x32x64; bf16, fp16, bf16 silu.
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src:$PWD/benchmarks
 W=/tmp/v45c6; mkdir -p $W
 pack() { tar czf $OUT/call6.tgz -C /tmp v45c6; }
 nvidia-smi -L > $W/gpus.txt
-git log --oneline -1 > $W/commit.txt 2>/dev/null
-python -m pytest --co -q -m gpu -p no:cacheprovider tests | grep "::" > $W/ids.txt
-wc -l < $W/ids.txt
-split -n r/6 -d $W/ids.txt $W/part
-for p in $W/part0*; do
-  (tr '\n' '\0' < $p | xargs -0 timeout 400 python -m pytest -q -p no:cacheprovider > $p.log 2>&1) &
+X() { echo "{\"R.GN_BWD_CHANNEL.2\": [1024, 1, $1, true, 1, 0, 1], \"R.GN_LATE_TERMS_CONFIGS\": [[2, 1024, 1, $1]], \"R.GN_PACK16_CONFIGS\": [[2, 1024, 1, $1]]}"; }
+S="[{}, $(X 14), $(X 13), {}, $(X 14)]"
+for v in "bfloat16 none" "float16 none" "bfloat16 silu"; do
+  set -- $v; A=""; [ $2 = silu ] && A="--act silu"
+  timeout 150 python benchmarks/sweep_groupnorm.py $W/ab_$1_$2.json --cases unet640,unet320,unet1280_32,p256,c2048 --layouts nc --no-torch --dtype $1 $A --settings "$S" > $W/ab_$1_$2.log 2>&1
+  sed -e 's/{"R.GN_BWD_CHANNEL.2":\[1024,1,\([0-9]*\),true,1,0,1\].*\]\]}/x\1/' $W/ab_$1_$2.log | grep -v "^\s*$" | tail -26; pack
 done
-wait
-for p in $W/part0*.log; do tail -1 $p; grep -E "^FAILED|^ERROR" $p | head -5; done; rm -f $W/part0?; pack
-timeout 150 python benchmarks/sweep_groupnorm.py $W/groups_bf16.json --cases unet320,unet640,unet1280,unet1280s,vae512,vae256,vae128,in3d64,in3d32,in3d128,in2d --no-torch > $W/groups_bf16.log 2>&1; grep -v "^\s*$" $W/groups_bf16.log | tail -30; pack
 echo SECONDS $SECONDS
