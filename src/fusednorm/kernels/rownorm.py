@@ -2546,8 +2546,8 @@ GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
 # multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
-# 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path -> this, two processes
-# at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 / 58.4, silu 49.4-49.6 -> 55.6,
+# 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path
+# -> this, two processes at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 / 58.4, silu 49.4-49.6 -> 55.6,
 # fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 -> 71.6, silu 41.9-42.1 -> 67.9,
 # fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1) and 1024 / 4 / 4 (45.5, 53.2;
 # fp32 70.9, 81.4).
@@ -2558,7 +2558,12 @@ GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[
 # 81.6 / 80.8; bf16 silu (terms late, not packed) 65.0 / 65.5 -> 69.7, 73.8 / 73.8 -> 79.5.
 # bf16 on 1 warp unpacked: 63.7 / 57.8 (terms before the wait; 225 registers uncapped, 168
 # with words: 12 an SM fit), 68.5 / 68.2 (terms late). 16 an SM (cap 128): 59.0-59.7 /
-# 63.2-64.2 packed (68-76 B spilled), 24.8 / 21.5 bf16 unpacked.
+# 63.2-64.2 packed (68-76 B spilled), 24.8 / 21.5 bf16 unpacked. Call 2 (another process
+# each, new / old alternated twice): bf16 UNet 640 72.1-72.6 against 67.8-68.1, UNet 320
+# 81.8 / 75.4-77.8, 16x1280x32x32 81.1-81.3 / 78.1-78.4, 16x256x64x64 79.1-79.4 /
+# 75.8-75.9, 16x640x32x64 80.6-80.9 / 77.8-78.6; fp16 +1.7 to +4.6, bf16 silu +3.5 to
+# +6.4 (every shape above; least and most of the runs' differences).
+# Call 6: 13 and 14 an SM (capped at 152 / 144, no spill) lost 12-18 points everywhere.
 GN_BWD_CHANNEL = {2: (1024, 1, 12, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # ... and, by element size, before GN_BWD_COOP's entries for GroupNorm rows of several
 # channels (slices within a channel) that take at most this many of its slices. v0.42
