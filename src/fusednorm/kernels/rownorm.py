@@ -2563,7 +2563,7 @@ GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[
 # 81.8 / 75.4-77.8, 16x1280x32x32 81.1-81.3 / 78.1-78.4, 16x256x64x64 79.1-79.4 /
 # 75.8-75.9, 16x640x32x64 80.6-80.9 / 77.8-78.6; fp16 +1.7 to +4.6, bf16 silu +3.5 to
 # +6.4 (every shape above; least and most of the runs' differences).
-# Call 6: 13 and 14 an SM (capped at 152 / 144, no spill) lost 12-18 points everywhere.
+# Call 6: 13 and 14 an SM (capped at 152 / 144, no spill) lost 9.5-18.6 points everywhere.
 GN_BWD_CHANNEL = {2: (1024, 1, 12, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # ... and, by element size, before GN_BWD_COOP's entries for GroupNorm rows of several
 # channels (slices within a channel) that take at most this many of its slices. v0.42
@@ -2760,7 +2760,8 @@ LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
 # FUSEDNORM_PACK16=0 / 1 forces PACK16 (below) off / on in every 16-bit cooperative
 # PREFETCH backward (A/B runs; unset: the config's pack16). On the row norms' LATE_TERMS
-# configs (2048 / 4 warps, capped at 128) the words cost spills, 4-44 B (CPU, sm_90a, v0.45).
+# configs (2048 / 4 warps, capped at 128) the words cost spills, up to 44 B (CPU, sm_90a,
+# v0.45), where there were none.
 _PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
 PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
 

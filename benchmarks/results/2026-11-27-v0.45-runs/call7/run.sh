@@ -6,7 +6,6 @@ export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src:$PWD/benchmarks
 W=/tmp/v45c7; mkdir -p $W
 pack() { tar czf $OUT/call7.tgz -C /tmp v45c7; }
 nvidia-smi -L > $W/gpus.txt
-git log --oneline -1 > $W/commit.txt 2>/dev/null
 python -m pytest --co -q -m gpu -p no:cacheprovider tests | grep "::" > $W/ids.txt
 wc -l < $W/ids.txt
 split -n r/6 -d $W/ids.txt $W/part
