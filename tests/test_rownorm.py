@@ -438,6 +438,22 @@ def _run_rows_own_stats(device, n, is_rms, residual):
              x_fn=lambda t: (t.float() * scale + shift).to(t.dtype))
 
 
+def _run_coop_2048(device, is_rms, residual, monkeypatch, **flags):
+    """_run_rows_own_stats with the backward forced onto the cooperative 2048 / 4 warps /
+    4 per SM config and kernels.rownorm's flags set as given; returns that config (at 132
+    SMs)."""
+    for name, value in flags.items():
+        monkeypatch.setattr(K, name, value)
+    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
+    K.clear_prepared()
+    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
+    try:
+        _run_rows_own_stats(device, n, is_rms, residual)
+    finally:
+        K.clear_prepared()
+    return K.bwd_config(n, 132)
+
+
 @pytest.mark.parametrize("ahead", [False, True], ids=["stats_at_terms", "stats_ahead"])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])
@@ -445,19 +461,11 @@ def test_cooperative_late_terms(device, is_rms, residual, ahead, monkeypatch):
     # The cooperative PREFETCH backward with the held row's terms formed after the wait
     # (LATE_TERMS) and the register cap that comes with it on a GPU, forced on, over
     # several rows per row group whose statistics differ, with and without STATS_AHEAD.
-    monkeypatch.setattr(K, "LATE_TERMS", True)
-    monkeypatch.setattr(K, "STATS_AHEAD", ahead)
-    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
-    K.clear_prepared()
-    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
-    try:
-        _run_rows_own_stats(device, n, is_rms, residual)
-        cfg = K.bwd_config(n, 132)
-        assert K._late_terms(cfg)
-        if device.type == "cuda":
-            assert K._bwd_reg_cap(cfg) == 128  # 2048 / 4 warps / 4 per SM
-    finally:
-        K.clear_prepared()
+    cfg = _run_coop_2048(device, is_rms, residual, monkeypatch, LATE_TERMS=True,
+                         STATS_AHEAD=ahead)
+    assert K._late_terms(cfg)
+    if device.type == "cuda":
+        assert K._bwd_reg_cap(cfg) == 128  # 2048 / 4 warps / 4 per SM
 
 
 @pytest.mark.parametrize("late", [False, True], ids=["terms_early", "terms_late"])
@@ -466,16 +474,8 @@ def test_cooperative_pack16(device, is_rms, late, monkeypatch):
     # The cooperative PREFETCH backward with the held 16-bit row carried as int32 words
     # (PACK16, GroupNorm's 1-warp slices by default), forced on for the row norms, over
     # several rows per row group whose statistics differ, terms before or after the wait.
-    monkeypatch.setattr(K, "PACK16", True)
-    monkeypatch.setattr(K, "LATE_TERMS", late)
-    monkeypatch.setattr(K, "bwd_config", lambda n, sms, *_: K._coop(n, sms, ((2048, 4, 4),)))
-    K.clear_prepared()
-    n = K.BWD_TILE_MAX + 4097 if device.type != "cuda" else 12288
-    try:
-        _run_rows_own_stats(device, n, is_rms, False)
-        assert K._pack16(K.bwd_config(n, 132), 2) and not K._pack16(K.bwd_config(n, 132), 4)
-    finally:
-        K.clear_prepared()
+    cfg = _run_coop_2048(device, is_rms, False, monkeypatch, PACK16=True, LATE_TERMS=late)
+    assert K._pack16(cfg, 2) and not K._pack16(cfg, 4)
 
 
 @pytest.mark.parametrize("replay", [0, 1, 2])
