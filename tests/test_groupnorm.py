@@ -245,6 +245,9 @@ ROWS_PATHS = {  # rownorm constants that send these small groups down each path
     "coop_replay": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8,
                     "GN_BWD_COOP": {2: ((2048, 4, 4, True, 1, 2),), 4: ((2048, 4, 4, True, 1, 1),)}},
     "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 16},
+    # the cooperative backward's held 16-bit row as int32 words (PACK16; GN_BWD_CHANNEL's
+    # 16-bit entry on the GPU, v0.45)
+    "coop_words": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8, "PACK16": True},
 }
 
 
@@ -283,7 +286,7 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
         else:
             consts = dict(prep.rows.launch.constexprs)
             assert consts["PATH"] == {"tile": R.TILE, "coop": R.COOP, "coop_replay": R.COOP,
-                                      "loop": R.LOOP}[path]
+                                      "loop": R.LOOP, "coop_words": R.COOP}[path]
             assert consts["AFFINE"] == affine
         K.groupnorm_fwd(x, w, b, groups, 1e-5, activation, y, mean, rstd)
         x64 = x.double()
@@ -314,8 +317,10 @@ def test_rows_path(device, path, shape, groups, affine, dtype, activation, offse
             bwd = K._prepare_bwd(x, groups, activation, True, True)
             assert (bwd.rows is not None) == (path.startswith("coop") and affine == 1)
             if bwd.rows is not None:
-                replay = dict(bwd.rows.launch.constexprs)["REPLAY"]
-                assert replay == (0 if path == "coop" else 1 if dtype == torch.float32 else 2)
+                consts = dict(bwd.rows.launch.constexprs)
+                assert consts["REPLAY"] == (0 if path in ("coop", "coop_words")
+                                            else 1 if dtype == torch.float32 else 2)
+                assert consts["PACK16"] == (path == "coop_words" and dtype != torch.float32)
             _run(device, dtype, shape, groups, activation=activation)
     finally:
         R.clear_prepared()
