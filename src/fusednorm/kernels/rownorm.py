@@ -2546,10 +2546,10 @@ GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
 # multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
 # 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path
-# -> this, two processes at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 / 58.4, silu 49.4-49.6 -> 55.6,
-# fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 -> 71.6, silu 41.9-42.1 -> 67.9,
-# fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1) and 1024 / 4 / 4 (45.5, 53.2;
-# fp32 70.9, 81.4).
+# -> this, two processes at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 /
+# 58.4, silu 49.4-49.6 -> 55.6, fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 ->
+# 71.6, silu 41.9-42.1 -> 67.9, fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1)
+# and 1024 / 4 / 4 (45.5, 53.2; fp32 70.9, 81.4).
 # v0.45 call 1 (sweep_groupnorm.py, GPU time, one process each, default -> 1 warp 12 an SM
 # with the held row's terms after the wait and, without an activation, the held row as
 # int32 words; results/2026-11-27-v0.45-runs/call1): bf16 UNet 640 67.8 / 68.7 -> 72.5 /
