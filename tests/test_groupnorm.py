@@ -1088,17 +1088,18 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (40960, 4096, 4, (2048, 4, 4)),
                                        (32768, 0, 2, (2048, 4, 4)),
                                        (131072, 0, 2, (2048, 4, 4)),
-                                       (262144, 0, 2, (4096, 4, 2)),
+                                       (262144, 0, 2, (4096, 4, 3)),
                                        (262144, 16384, 2, (2048, 4, 4)),  # several channels
-                                       (524288, 65536, 2, (4096, 4, 2)),  # past GROUP 128
+                                       (524288, 65536, 2, (4096, 4, 3)),  # past GROUP 128
+                                       (524288, 65536, 4, (8192, 16, 1)),
                                        (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
                                        (20480, 1536, 2, (1024, 1, 12))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
-            # 16-bit slices of a channel: terms after the wait, the held row as words
-            # (GN_LATE_TERMS_CONFIGS, GN_PACK16_CONFIGS)
-            one_warp = want == (1024, 1, 12)
-            assert cfg.late_terms == one_warp and cfg.pack16 == one_warp, (n, channel)
+            # 16-bit slices of a channel and 16-bit 4096 / 4 / 3: terms after the wait, the
+            # held row as words (GN_LATE_TERMS_CONFIGS, GN_PACK16_CONFIGS)
+            late = size == 2 and want in ((1024, 1, 12), (4096, 4, 3))
+            assert cfg.late_terms == late and cfg.pack16 == late, (n, channel)
     finally:
         R.bwd_config.cache_clear()
 

@@ -2530,7 +2530,15 @@ GN_FWD_CHANNEL_FIRST = {}
 # VAE 512 (64 rows) 66.3 / 65.8-66.0 / 63.0-65.4 -> 68.7 / 69.1 / 68.8 in three processes,
 # with silu level (60.0-61.3 -> 60.4-61.2); InstanceNorm 3-D 64^3 (512 rows) 89.4 -> 91.6,
 # silu 83.0 -> 84.1. So slices of 2048 up to GROUP 64 (the ninth field), 4096 past it.
-GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 2, True, 1, 0, 1),
+# v0.46 call 1 (sweep_groupnorm.py, GPU time, one process per dtype, alternated twice;
+# results/2026-11-27-v0.46-runs/call1): 4096 / 4 at 3 an SM (cap 168) with the held row's
+# terms after the wait and, without an activation, the held row as words (GN_LATE_TERMS /
+# GN_PACK16_CONFIGS; 215-225 registers uncapped in bf16, 157-168 in fp16), against 2 an SM:
+# bf16 VAE 256 78.0 / 77.8 -> 80.6 / 80.7, InstanceNorm 8x64x64^3 91.3 / 91.6 -> 94.3 /
+# 94.3; fp16 79.5 / 79.3 -> 81.6 / 81.7, 92.6 / 92.6 -> 94.4 / 94.1; bf16 silu 71.9 / 73.4
+# -> 77.9 / 77.6, 83.6 / 84.1 -> 91.6 / 91.6. Terms late without the words in bf16: 67.9,
+# 76.8 (v0.44 call 4: 3 an SM with neither, VAE 512 60.0).
+GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
                    (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1, True, 1, 1, 1)),
                4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
 # ... for GroupNorm rows of several channels (bwd_config's `channel`), by element size:
@@ -2771,8 +2779,10 @@ PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
 # activation, whose held row is dz: KEEP_DZ). GN_BWD_CHANNEL's 16-bit entry (v0.45 call 1
 # there): on 1 warp bf16 held x and dy as one 16-bit register per value, and without the
 # words compiled to 225 registers (168 with them; CPU, sm_90a).
-GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12)}
-GN_PACK16_CONFIGS = {(2, 1024, 1, 12)}
+# The 16-bit 4096 / 4 / 3 an SM of GN_BWD_COOP (v0.46 call 1 there) likewise: 215-225
+# registers uncapped in bf16, 168 (the cap) with terms late and words, none spilled.
+GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12), (2, 4096, 4, 3)}
+GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 4096, 4, 3)}
 
 
 def _pack16(cfg, element_size: int) -> bool:
