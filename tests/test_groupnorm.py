@@ -1084,21 +1084,21 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (12288, 3072, 2, (1024, 1, 12)),
                                        (40960, 4096, 2, (1024, 1, 12)),
                                        (65536, 4096, 2, (1024, 1, 12)),
-                                       (65540, 4, 2, (2048, 4, 4)),  # past 64 slices
+                                       (65540, 4, 2, (2048, 4, 5)),  # past 64 slices
                                        (40960, 4096, 4, (2048, 4, 4)),
-                                       (32768, 0, 2, (2048, 4, 4)),
-                                       (131072, 0, 2, (2048, 4, 4)),
+                                       (32768, 0, 2, (2048, 4, 5)),
+                                       (131072, 0, 2, (2048, 4, 5)),
                                        (262144, 0, 2, (4096, 4, 3)),
-                                       (262144, 16384, 2, (2048, 4, 4)),  # several channels
+                                       (262144, 16384, 2, (2048, 4, 5)),  # several channels
                                        (524288, 65536, 2, (4096, 4, 3)),  # past GROUP 128
                                        (524288, 65536, 4, (8192, 16, 1)),
-                                       (262144, 2048, 2, (2048, 4, 4)),  # past GROUP 64
+                                       (262144, 2048, 2, (2048, 4, 5)),  # past GROUP 64
                                        (20480, 1536, 2, (1024, 1, 12))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
-            # 16-bit slices of a channel and 16-bit 4096 / 4 / 3: terms after the wait, the
-            # held row as words (GN_LATE_TERMS_CONFIGS, GN_PACK16_CONFIGS)
-            late = size == 2 and want in ((1024, 1, 12), (4096, 4, 3))
+            # 16-bit: slices of a channel, 2048 / 4 / 5 and 4096 / 4 / 3 form the terms after
+            # the wait and hold the row as words (GN_LATE_TERMS_CONFIGS, GN_PACK16_CONFIGS)
+            late = size == 2 and want in ((1024, 1, 12), (2048, 4, 5), (4096, 4, 3))
             assert cfg.late_terms == late and cfg.pack16 == late, (n, channel)
     finally:
         R.bwd_config.cache_clear()

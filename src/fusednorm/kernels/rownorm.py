@@ -2538,7 +2538,13 @@ GN_FWD_CHANNEL_FIRST = {}
 # 94.3; fp16 79.5 / 79.3 -> 81.6 / 81.7, 92.6 / 92.6 -> 94.4 / 94.1; bf16 silu 71.9 / 73.4
 # -> 77.9 / 77.6, 83.6 / 84.1 -> 91.6 / 91.6. Terms late without the words in bf16: 67.9,
 # 76.8 (v0.44 call 4: 3 an SM with neither, VAE 512 60.0).
-GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
+# v0.46 call 2 (the same way): the first entry, 2048 / 4, at 5 an SM (cap 96; 94-96
+# registers with terms late and words, none spilled; bf16 spills 36 B without) against 4:
+# bf16 VAE 512 72.8 / 73.5 -> 76.3 / 76.4, InstanceNorm 8x128x32^3 83.4 / 82.3 -> 85.9 /
+# 85.8; fp16 73.1 / 73.2 -> 75.2 / 76.6, 82.8 / 84.3 -> 85.2 / 86.7; bf16 silu 67.0 / 67.0
+# -> 70.2 / 70.7, 78.8 / 78.8 -> 81.1 / 81.2. VAE 128's 8192 / 8 / 1 on 16 warps (111-128
+# registers) lost 5-9 points, with terms late and words 7-9.
+GN_BWD_COOP = {2: ((2048, 4, 5, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 1),
                    (8192, 8, 1, True, 1, 0, 1), (16384, 16, 1, True, 1, 1, 1)),
                4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
 # ... for GroupNorm rows of several channels (bwd_config's `channel`), by element size:
@@ -2548,7 +2554,7 @@ GN_BWD_COOP = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 64), (4096, 4, 3, True, 1, 0, 
 # SM: 23.0); InstanceNorm 8x64x64^3 (rows of one channel, which keep GN_BWD_COOP) 90.7 ->
 # 89.2. Call 7 (another process, on / off alternated twice): bf16 73.0 / 73.4 against 70.0
 # / 69.4, fp16 73.8 / 72.8 against 70.1 / 70.1, bf16 silu 66.5 / 66.8 against 62.1 / 62.1.
-GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 4, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[2][1:],
+GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 5, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[2][1:],
                         4: GN_BWD_COOP[4]}
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
@@ -2779,10 +2785,11 @@ PACK16 = None if _PACK_ENV is None else _PACK_ENV != "0"
 # activation, whose held row is dz: KEEP_DZ). GN_BWD_CHANNEL's 16-bit entry (v0.45 call 1
 # there): on 1 warp bf16 held x and dy as one 16-bit register per value, and without the
 # words compiled to 225 registers (168 with them; CPU, sm_90a).
-# The 16-bit 4096 / 4 / 3 an SM of GN_BWD_COOP (v0.46 call 1 there) likewise: 215-225
-# registers uncapped in bf16, 168 (the cap) with terms late and words, none spilled.
-GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12), (2, 4096, 4, 3)}
-GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 4096, 4, 3)}
+# GN_BWD_COOP's 16-bit 2048 / 4 / 5 and 4096 / 4 / 3 an SM (v0.46 calls 1-2 there)
+# likewise: 4096 / 4 took 215-225 registers uncapped in bf16, 168 (the cap) with terms
+# late and words; 2048 / 4 at 5 (cap 96) spills 36 B in bf16 without them; none with them.
+GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
+GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 
 
 def _pack16(cfg, element_size: int) -> bool:
