@@ -2240,8 +2240,12 @@ ROWS_FWD_LOOP = False
 # 79.4, 3-D 32^3 58.8 -> 91.6). So by element size, in bytes of a group: 16-bit from 48 KB;
 # fp32 wherever the rows path has a cooperative config (groups longer than
 # rownorm.BWD_TILE_MAX: 12288 measured, 8193-12287 not).
+# v0.46 call 3 (sweep_groupnorm.py, GPU time, InstanceNorm 16x64x128x128, groups of 32 KB in
+# 16-bit, group path -> rows path on rownorm.GN_BWD_COOP's 1024 / 1 / 12 entry): bf16 77.3
+# / 76.6 -> 77.7 / 77.5, fp16 77.3 / 77.3 -> 78.1 / 78.2, bf16 silu 65.5 / 65.5 -> 77.1 /
+# 77.0. So 16-bit from 32 KB.
 ROWS_BWD = True
-ROWS_BWD_MIN_BYTES = {2: 48 << 10, 4: 0}
+ROWS_BWD_MIN_BYTES = {2: 32 << 10, 4: 0}
 # ... and GroupNorm groups whose slices are their channels' (rownorm.GN_BWD_CHANNEL:
 # channels of 1024 positions) from 40 KB: 16x640x32x32 bf16 (40 KB) 51.0-52.1 -> 58.1-58.4
 # (v0.40 calls 14-15); smaller not measured.
