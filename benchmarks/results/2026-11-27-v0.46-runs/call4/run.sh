@@ -1,6 +1,6 @@
 # v0.46 call 4 (H100): the rows-path backward from 32 KB in 16-bit (groupnorm.ROWS_BWD_MIN_BYTES)
 # also sends 16x512x32x32 (groups of 16 channels of 1024: 32 KB, GN_BWD_CHANNEL's slices;
-# the group path before, from 40 KB) to the rows path; new (the defaults of 7d2e0ab-on)
+# the group path before, from 40 KB) to the rows path; new (the defaults of 237f722)
 # against OLD (48 KB and no 1024 entry in GN_BWD_COOP), alternated twice, with InstanceNorm
 # 16x64x128x128 beside it; one process per dtype / activation.
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src:$PWD/benchmarks
