@@ -2243,13 +2243,16 @@ ROWS_FWD_LOOP = False
 # v0.46 call 3 (sweep_groupnorm.py, GPU time, InstanceNorm 16x64x128x128, groups of 32 KB in
 # 16-bit, group path -> rows path on rownorm.GN_BWD_COOP's 1024 / 1 / 12 entry): bf16 77.3
 # / 76.6 -> 77.7 / 77.5, fp16 77.3 / 77.3 -> 78.1 / 78.2, bf16 silu 65.5 / 65.5 -> 77.1 /
-# 77.0. So 16-bit from 32 KB.
+# 77.0. p512 (16x512x32x32: 16 channels of 1024, slices of a channel, 32 KB; group path ->
+# rows path, call 4): bf16 56.6-56.8 -> 69.1-69.2, fp16 57.6-57.8 -> 69.4-69.8, bf16 silu
+# 48.2-48.3 -> 65.4-65.7. Call 5: InstanceNorm 16x64x96x128 (groups of 12288, 24 KB, on
+# 1024 / 1 / 12): bf16 74.0 / 74.0 -> 75.4-75.9, fp16 74.3-74.7 -> 75.0-76.0, bf16 silu
+# 65.5 / 65.9 -> 70.6-71.9. So in 16-bit every group the rows path's cooperative backward
+# takes (16 KB: rows of 8192 or less take its tile path, which this path declines).
 ROWS_BWD = True
-ROWS_BWD_MIN_BYTES = {2: 32 << 10, 4: 0}
-# ... and GroupNorm groups whose slices are their channels' (rownorm.GN_BWD_CHANNEL:
-# channels of 1024 positions) from 40 KB: 16x640x32x32 bf16 (40 KB) 51.0-52.1 -> 58.1-58.4
-# (v0.40 calls 14-15); smaller not measured.
-ROWS_BWD_MIN_BYTES_CHANNEL = 40 << 10
+# (Groups on slices of a channel, rownorm.GN_BWD_CHANNEL, had their own 40 KB until v0.46:
+# 16x640x32x32 bf16, 40 KB, 51.0-52.1 -> 58.1-58.4 in v0.40 calls 14-15.)
+ROWS_BWD_MIN_BYTES = {2: 16 << 10, 4: 0}
 
 
 def _prepare_fwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
@@ -2406,8 +2409,6 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
     rcfg = (R.bwd_config(Cg * S, sm_count(x.device), x.element_size(), False, True, False,
                          channel) if contiguous and ROWS_BWD else None)
     least = ROWS_BWD_MIN_BYTES[4 if x.element_size() >= 4 else 2]
-    if rcfg is not None and channel and rcfg.block_n == R.GN_BWD_CHANNEL[x.element_size()][0]:
-        least = min(least, ROWS_BWD_MIN_BYTES_CHANNEL)  # slices of one channel
     if rcfg is not None and rcfg.prefetch and Cg * S * x.element_size() >= least:
         L = Cg * S
         f32 = torch.float32

@@ -1,9 +1,10 @@
 # v0.46 call 5 (H100), contiguous backward, 16-bit, alternated, one process per dtype /
 # activation (code: 237f722's defaults):
 # (R16) the rows path from 16 KB (groupnorm.ROWS_BWD_MIN_BYTES; rows longer than the tile
-#   path's 8192): InstanceNorm 16x64x96x128 (groups of 12288, 24 KB; 1024 / 1 / 12 up to
-#   GROUP 16 -> here the table's 2048 / 4 / 5 at GROUP 6) with (R16C) the 1024 entry up to
-#   GROUP 12;
+#   path's 8192): InstanceNorm 16x64x96x128 (groups of 12288, 24 KB), and (R16C) the same
+#   with GN_BWD_COOP's 1024 entry up to GROUP 12. (Read after the run: the default table's
+#   1024 / 1 / 12 entry already reaches GROUP 16, so R16 and R16C ran the same launch,
+#   1024 / 1 / 12 at GROUP 12, not the 2048 / 4 / 5 this comment first said.)
 # (W8LP) VAE 128's 8192 / 8 / 1 with terms late and words (no more programs an SM: fewer
 #   registers only).
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src:$PWD/benchmarks
