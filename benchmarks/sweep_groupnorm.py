@@ -68,6 +68,8 @@ CASES = {
     "p128": ((16, 128, 64, 64), 32),
     # fp32 groups of 15 x 1024 (60 KB: the group path) as one tile of 16 x 1024 on 32 warps
     "p480": ((16, 480, 32, 32), 32),
+    # a small UNet-like call (groups of 10 x 1024: 20 KB in 16-bit; 128 groups; v0.46)
+    "s320": ((4, 320, 32, 32), 32),
 }
 L2_BYTES = 50 << 20
 
