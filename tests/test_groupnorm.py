@@ -241,7 +241,7 @@ def test_group_path_large_mean(device, small_group_tiles):
 ROWS_PATHS = {  # rownorm constants that send these small groups down each path
     "tile": {},
     "coop": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8},
-    # the cooperative backward's L2 replay (as fp32 takes at slices of 8192, v0.17)
+    # the cooperative backward's L2 replay (as LONG_BWD takes at slices of 16384)
     "coop_replay": {"FWD_TILE_MAX": 8, "BWD_TILE_MAX": 8,
                     "GN_BWD_COOP": {2: ((2048, 4, 4, True, 1, 2),), 4: ((2048, 4, 4, True, 1, 1),)}},
     "loop": {"FWD_TILE_MAX": 8, "INTERPRETER_COOP_MAX": 8, "LOOP_BLOCK_N": 16},
@@ -1093,7 +1093,8 @@ def test_rows_bwd_channel_slices(monkeypatch):
                                        (262144, 0, 2, (4096, 4, 3)),
                                        (262144, 16384, 2, (2048, 4, 5)),  # several channels
                                        (524288, 65536, 2, (4096, 4, 3)),  # past GROUP 128
-                                       (524288, 65536, 4, (8192, 16, 1)),
+                                       (524288, 65536, 4, (4096, 8, 2)),
+                                       (1 << 20, 262144, 4, (8192, 16, 1)),
                                        (262144, 2048, 2, (2048, 4, 5)),  # past GROUP 64
                                        (20480, 1536, 2, (1024, 1, 12))):  # 1536: declined
             cfg = R.bwd_config(n, 132, size, False, True, False, channel)

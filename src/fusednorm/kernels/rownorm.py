@@ -2550,10 +2550,16 @@ GN_FWD_CHANNEL_FIRST = {}
 # against 2048 / 4 / 5 77.7 / 77.6, 77.0 / 77.3, 70.1 / 70.4 and the group path 77.3 /
 # 76.6, 77.3 / 77.3, 65.5 / 65.5; at GROUP 32 (InstanceNorm 8x128x32^3) it lost in bf16
 # and fp16 (83.1-83.5 against 85.2-86.2), so up to GROUP 16.
+# fp32 rows past 2048 x SMs (v0.46 call 6, the same way; v0.17's 8192 / 16 / 1 with the L2
+# replay 2 rows deep before): VAE 256 (524288) on 4096 / 8 / 2 73.1 / 73.2 -> 87.8 / 88.4,
+# silu 69.8 / 70.2 -> 82.8 / 83.0 (8192 / 16 / 1 without the replay 88.1 / 88.9, silu
+# 76.2 / 76.6); VAE 128 (1M: 4096 needs GROUP 256) on 8192 / 16 / 1 without the replay
+# 71.5 / 71.7 -> 90.7 / 91.7, silu 67.5 / 68.1 -> 83.0 / 83.8 (128 registers, no spill).
 GN_BWD_COOP = {2: ((1024, 1, 12, True, 1, 0, 1, 1, 16), (2048, 4, 5, True, 1, 0, 1, 1, 64),
                    (4096, 4, 3, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1),
                    (16384, 16, 1, True, 1, 1, 1)),
-               4: ((2048, 4, 4), (8192, 16, 1, True, 1, 2), LONG_BWD)}
+               4: ((2048, 4, 4), (4096, 8, 2, True, 1, 0, 1), (8192, 16, 1, True, 1, 0, 1),
+                   LONG_BWD)}
 # ... for GroupNorm rows of several channels (bwd_config's `channel`), by element size:
 # with the per-channel sum (FINAL_SUM 2, v0.43) 16-bit slices of 2048 run up to GROUP
 # 128. v0.44 call 4 (sweep_groupnorm.py, GPU time, bf16, table -> 2048 / 4 / 4 at GROUP
