@@ -415,17 +415,18 @@ def _coop_fwd_stats(p0, p1, own, ridx, k_row, n_parts, N, eps, ROWS: tl.constexp
 
 @triton.jit
 def _pack_words(v):
-    """A [B] tensor of 16-bit values as [B // 2] int32 words (element 2i in the low half,
-    2i + 1 in the high half): what a loop carries (see the cooperative backward's
-    PREFETCH schedule)."""
-    B: tl.constexpr = v.shape[0]
+    """A tensor of B 16-bit values as [B // 2] int32 words (element 2i of its flattened
+    order in the low half, 2i + 1 in the high half): what a loop carries where a 16-bit
+    value would take a register of its own (PACK16 in the cooperative kernels)."""
+    B: tl.constexpr = v.numel
     lo, hi = tl.split(tl.reshape(v.to(tl.int16, bitcast=True), [B // 2, 2]))
     return (lo.to(tl.int32) & 0xFFFF) | (hi.to(tl.int32) << 16)
 
 
 @triton.jit
 def _unpack_words(p, DT: tl.constexpr):
-    """_pack_words' inverse: the [2 * B] tensor of dtype DT (16-bit) of the [B] int32 words."""
+    """_pack_words' inverse: the [2 * B] tensor of dtype DT (16-bit) of the [B] int32 words
+    (the caller reshapes it)."""
     B: tl.constexpr = p.shape[0]
     v = tl.reshape(tl.join(p.to(tl.int16), (p >> 16).to(tl.int16)), [2 * B])
     return v.to(DT, bitcast=True)
@@ -730,6 +731,8 @@ def _rownorm_fwd_kernel(
     #                          sums (one reduction), not two reductions (_tile_one_pass)
     SHIFT: tl.constexpr,  # PATH 0 LayerNorm, two reductions: the mean's sum shifted by the
     #                       row's first element (_tile_shift)
+    PACK16: tl.constexpr,  # PATH 1 one-step pipeline, 16-bit: the held row carried as int32
+    #                        words (_pack_words), not one 16-bit value (and register) each
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -912,7 +915,11 @@ def _rownorm_fwd_kernel(
                 kb = 0.0  # RMSNorm's sums take no shift
             # Distinct initial value: with `ha = xb` triton 3.6 merged the two loop-carried
             # values into one and normalized the wrong row (seen on the H100).
-            ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
+            PACK: tl.constexpr = PACK16 and xb.dtype.primitive_bitwidth == 16
+            if PACK:
+                ha = tl.zeros([ROWS * BLOCK_N // 2], dtype=tl.int32)
+            else:
+                ha = tl.zeros([ROWS, BLOCK_N], dtype=xb.dtype)
             own_a = tl.zeros([ROWS, 1], dtype=tl.float32)  # LayerNorm: ha's slice means
             for row0 in range(first, M + step, step):
                 rows = row0 + ridx
@@ -952,12 +959,19 @@ def _rownorm_fwd_kernel(
                             if not IS_RMS:
                                 tl.store(MEAN + prev, mean, mask=prev < M)
                             tl.store(RSTD + prev, rstd, mask=prev < M)
-                    y = _affine(_centred(ha, mean, scale, Y), W, B, prev, cols, part * BLOCK_N,
+                    if PACK:
+                        hu = tl.reshape(_unpack_words(ha, hb.dtype), [ROWS, BLOCK_N])
+                    else:
+                        hu = ha
+                    y = _affine(_centred(hu, mean, scale, Y), W, B, prev, cols, part * BLOCK_N,
                                 mask, G, CG, S, HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT,
                                 EVEN)
                     tl.store(Y + prev.to(tl.int64) * stride_ym + cols, y.to(Y.dtype.element_ty),
                              mask=_rows_mask(mask, prev < M, EVEN), eviction_policy=Y_EVICT)
-                ha = hb
+                if PACK:
+                    ha = _pack_words(hb)
+                else:
+                    ha = hb
                 own_a = own_b
     else:
         row = pid.to(tl.int64)
@@ -2805,6 +2819,19 @@ GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 
 
+# ... and of the forward (its one-step pipeline; the key as GN_LATE_TERMS_CONFIGS').
+GN_FWD_PACK16_CONFIGS = set()
+
+
+def _fwd_pack16(cfg, element_size: int, group_norm: bool) -> bool:
+    if cfg.path != COOP or cfg.replay or element_size != 2:
+        return False
+    if PACK16 is not None:
+        return PACK16
+    return group_norm and (2, cfg.block_n, cfg.num_warps,
+                           cfg.programs_per_sm) in GN_FWD_PACK16_CONFIGS
+
+
 def _pack16(cfg, element_size: int) -> bool:
     if cfg.path != COOP or not cfg.prefetch or cfg.replay or element_size != 2:
         return False
@@ -3689,7 +3716,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("EVEN", _even(cfg, N)), ("L2_AHEAD", _l2_ahead(cfg)), ("L2_HINT", _l2_hint(cfg)),
         ("ONE_PASS", one_pass),
         ("SHIFT", cfg.path == TILE and not is_rms and not one_pass
-         and _tile_shift(N, element_size))), cfg.num_warps,
+         and _tile_shift(N, element_size)),
+        ("PACK16", _fwd_pack16(cfg, element_size, channels is not None))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
