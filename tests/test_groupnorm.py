@@ -1155,11 +1155,16 @@ def test_rows_fwd_channel_slices(monkeypatch):
                                        (20480, 1024, 4, (1024, 2, 8)),
                                        (40960, 1024, 2, (1024, 1, 16)),
                                        (40960, 4096, 2, (4096, 4, 4)),
-                                       (32768, 4096, 4, (4096, 4, 4))):
+                                       (32768, 4096, 4, (4096, 4, 4)),
+                                       # GROUP 128 of 4096 in 16-bit: 5 an SM, words
+                                       (524288, 65536, 2, (4096, 4, 5)),
+                                       (262144, 16384, 2, (4096, 4, 4)),
+                                       (262144, 0, 2, (4096, 4, 4))):
             cfg = R.fwd_config(n, 132, size, False, False, True, channel)
             assert cfg.path == R.COOP, (n, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
             assert R.GN_FWD_CHANNEL[size][:3] == (1024,) + want[1:] or want[0] != 1024
+            assert R._fwd_pack16(cfg, size, True) == (want == (4096, 4, 5)), (n, channel)
         assert R.fwd_config(10240, 132, 2, False, False, True, 256).path == R.TILE
         assert R.fwd_config(20480, 132, 2, False, False, True, 0).path == R.TILE
     finally:

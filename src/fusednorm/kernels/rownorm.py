@@ -2501,7 +2501,16 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # / 8 / 2 and 4096 / 8 / 2 were behind it at every shape. VAE 128 (4096 needs more
 # programs per row than SMs) keeps 8192 / 8 / 2 (bf16 76.0 / 69.4) and fp32 8192 / 8 / 1
 # (89.2 / 84.2).
-GN_FWD_COOP = {2: FWD_COOP_LN16,
+# v0.46 call 8 (sweep_groupnorm.py --fwd-only, GPU time, one process per dtype, alternated
+# twice; results/2026-11-27-v0.46-runs/call8): 4096 / 4 at 5 an SM (cap 96) with the held
+# row as int32 words (GN_FWD_PACK16_CONFIGS: 95-96 registers, no spill; bf16 spills 48-64
+# B without them) against 4 an SM: VAE 256 (GROUP 128) bf16 81.7 / 80.5 -> 85.9 / 86.3,
+# fp16 80.1 / 80.7 -> 85.7 / 86.5, bf16 silu 76.0 / 74.7 -> 79.5 / 80.3; at GROUP 64 VAE
+# 512 (64 rows) gained in bf16 / fp16 (76.0-76.9 -> 78.0-79.4), mixed with silu (69.1 /
+# 70.8 -> 70.6 / 69.8), but InstanceNorm 8x64x64^3 (512 rows) lost 0.8-1.5 in all three;
+# UNet 320 (GROUP 10) level. So from GROUP 128 (the eighth field). The words alone at 4
+# an SM: -2.2 to +1.0.
+GN_FWD_COOP = {2: ((4096, 4, 5, True, 1, 0, 1, 128),) + FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
 # GroupNorm's rows-path forward on slices of a channel (fwd_config's channel), by element
 # size: where GN_FWD_COOP's slice does not lie within a channel, or the group is short
@@ -2819,8 +2828,9 @@ GN_LATE_TERMS_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 
 
-# ... and of the forward (its one-step pipeline; the key as GN_LATE_TERMS_CONFIGS').
-GN_FWD_PACK16_CONFIGS = set()
+# ... and of the forward (its one-step pipeline; the key as GN_LATE_TERMS_CONFIGS'):
+# GN_FWD_COOP's 4096 / 4 / 5 (v0.46 call 8 there).
+GN_FWD_PACK16_CONFIGS = {(2, 4096, 4, 5)}
 
 
 def _fwd_pack16(cfg, element_size: int, group_norm: bool) -> bool:
@@ -3224,9 +3234,10 @@ def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
         # above INTERPRETER_COOP_MAX the loop path runs, so CI exercises both.
         if n > INTERPRETER_COOP_MAX:
             return None
-        # Rows per step and replay as in the first choice without a least GROUP (the
+        # Rows per step and replay as in the first choice without a least GROUP (or the
+        # first where each has one; the
         # GPU's schedule for the shorter rows), so CI runs that schedule.
-        first = next(c for c in choices if len(c) < 8 or c[7] <= 1)
+        first = next((c for c in choices if len(c) < 8 or c[7] <= 1), choices[0])
         rows = first[4] if len(first) > 4 else 1
         replay = first[5] if len(first) > 5 else 0
         return LaunchConfig(COOP, triton.next_power_of_2(n), rows, 1, 1, 1, replay=replay)
