@@ -2568,7 +2568,7 @@ GN_FWD_CHANNEL_FIRST = {}
 # -> 70.2 / 70.7, 78.8 / 78.8 -> 81.1 / 81.2. VAE 128's 8192 / 8 / 1 on 16 warps (111-128
 # registers) lost 5-9 points, with terms late and words 7-9.
 # v0.46 call 3 (the same way): rows of 16384 (InstanceNorm 16x64x128x128, on the rows path
-# from 32 KB: groupnorm.ROWS_BWD_MIN_BYTES) on GN_BWD_CHANNEL's schedule, 1024 / 1 warp /
+# since then: groupnorm.ROWS_BWD_MIN_BYTES) on GN_BWD_CHANNEL's schedule, 1024 / 1 warp /
 # 12 an SM, terms late, words: bf16 77.7 / 77.5, fp16 78.1 / 78.2, bf16 silu 77.1 / 77.0,
 # against 2048 / 4 / 5 77.7 / 77.6, 77.0 / 77.3, 70.1 / 70.4 and the group path 77.3 /
 # 76.6, 77.3 / 77.3, 65.5 / 65.5; at GROUP 32 (InstanceNorm 8x128x32^3) it lost in bf16
@@ -2590,8 +2590,12 @@ GN_BWD_COOP = {2: ((1024, 1, 12, True, 1, 0, 1, 1, 16), (2048, 4, 5, True, 1, 0,
 # SM: 23.0); InstanceNorm 8x64x64^3 (rows of one channel, which keep GN_BWD_COOP) 90.7 ->
 # 89.2. Call 7 (another process, on / off alternated twice): bf16 73.0 / 73.4 against 70.0
 # / 69.4, fp16 73.8 / 72.8 against 70.1 / 70.1, bf16 silu 66.5 / 66.8 against 62.1 / 62.1.
-GN_BWD_COOP_CHANNELS = {2: ((2048, 4, 5, True, 1, 0, 1, 1, 128),) + GN_BWD_COOP[2][2:],
-                        4: GN_BWD_COOP[4]}
+# v0.46 call 11 (sweep_groupnorm.py, GPU time, one process each, alternated twice): VAE
+# 512 on 4096 / 4 / 3 with terms late and words (GROUP 64) against 2048 / 4 / 5 at GROUP
+# 128: bf16 75.4 / 76.2 -> 78.4 / 78.5, fp16 76.4 / 76.8 -> 78.4 / 79.0, bf16 silu 69.5 /
+# 70.0 -> 68.6 / 70.9. So GN_BWD_COOP's entries but its slices of 1024 (rows of several
+# channels up to 64 of them take GN_BWD_CHANNEL first: GN_BWD_CHANNEL_FIRST).
+GN_BWD_COOP_CHANNELS = {2: GN_BWD_COOP[2][1:], 4: GN_BWD_COOP[4]}
 # GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
 # (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
 # multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
