@@ -1260,6 +1260,49 @@ def test_rows_bwd_channel_slices_gpu(dtype, activation):
         _run(torch.device("cuda"), dtype, (2, C, 32, 32), 32, activation=activation)
 
 
+# Shapes that take this version's rows-path tables on the 132-SM H100 (v0.46), by element
+# size: (shape, groups, the backward's (slice, warps, programs per SM), the forward's).
+ROWS_V046 = {2: (((2, 512, 128, 128), 32, (4096, 4, 3), (4096, 4, 4)),  # 16 channels a row
+                 ((1, 256, 256, 256), 32, (4096, 4, 3), (4096, 4, 5)),  # GROUP 128: words
+                 ((8, 128, 32, 32, 32), None, (2048, 4, 5), None),  # rows of 32768
+                 ((4, 64, 128, 128), None, (1024, 1, 12), None)),  # rows of 16384
+             4: (((1, 256, 256, 256), 32, (4096, 8, 2), None),
+                 ((1, 128, 512, 512), 32, (8192, 16, 1), None))}  # rows of 1M
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("activation", [None, "silu"])
+def test_rows_v046_configs_gpu(dtype, activation):
+    # The rows-path backward on 16-bit 4096 / 4 / 3, 2048 / 4 / 5 and 1024 / 1 / 12 (terms
+    # after the wait, the held row as int32 words), fp32 4096 / 8 / 2 and 8192 / 16 / 1
+    # without the L2 replay, and the 16-bit forward's 4096 / 4 / 5 with words, each on a
+    # shape that takes it, against float64 (_run). The configs are asserted on 132 SMs.
+    from fusednorm.kernels import rownorm as R
+    size = 4 if dtype == torch.float32 else 2
+    h100 = K.sm_count(torch.device("cuda")) == 132
+    for shape, groups, bwd, fwd in ROWS_V046[size]:
+        K.clear_plan_caches()
+        G = groups or shape[1]
+        x = torch.empty(shape, device="cuda", dtype=dtype)
+        if h100:
+            b = K._prepare_bwd(x.flatten(2), G, activation, True, True)
+            assert b.rows is not None, shape
+            c = b.rows.cfg
+            assert (c.block_n, c.num_warps, c.programs_per_sm) == bwd, shape
+            assert c.late_terms == c.pack16 == (size == 2), shape
+            if fwd is not None:
+                w = torch.ones(shape[1], device="cuda")
+                f = K.prepare_fwd(x, G, activation, w, w, x, True)
+                c = f.rows.cfg
+                assert (c.block_n, c.num_warps, c.programs_per_sm) == fwd, shape
+                assert R._fwd_pack16(c, size, True) == (fwd == (4096, 4, 5)), shape
+        del x
+        _run(torch.device("cuda"), dtype, shape, G, activation=activation,
+             instance=groups is None)
+        torch.cuda.empty_cache()
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("activation", [None, "silu"])
