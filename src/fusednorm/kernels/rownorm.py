@@ -42,7 +42,7 @@ Three paths share each kernel, chosen by the constexpr PATH:
     live over the wait), carry that 16-bit row as int32 words, two values each (PACK16:
     a 16-bit value a loop carries takes a register of its own), and ask the L2 for dh a
     step before it reads it (DH_L2). The forward can take ROWS rows a step, one wait for
-    all of them. A row's GROUP programs have consecutive ids and the grid is persistent
+    all of them, and carry its held 16-bit row as words too (PACK16). A row's GROUP programs have consecutive ids and the grid is persistent
     with GROUP <= SMs, so with in-order dispatch the programs a waiting program depends
     on are resident or finish without waiting on it.
   * PATH 2, loop: one program walks the row in BLOCK_N chunks; the forward keeps
@@ -2812,7 +2812,8 @@ LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
 
 # FUSEDNORM_PACK16=0 / 1 forces PACK16 (below) off / on in every 16-bit cooperative
-# PREFETCH backward (A/B runs; unset: the config's pack16). On the row norms' LATE_TERMS
+# PREFETCH backward and one-step cooperative forward (A/B runs; unset: the config's pack16,
+# and GN_FWD_PACK16_CONFIGS for the forward). On the row norms' LATE_TERMS
 # configs (2048 / 4 warps, capped at 128) the words cost spills, up to 44 B (CPU, sm_90a,
 # v0.45), where there were none.
 _PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
