@@ -2509,7 +2509,7 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # 512 (64 rows) gained in bf16 / fp16 (76.0-76.9 -> 78.0-79.4), mixed with silu (69.1 /
 # 70.8 -> 70.6 / 69.8), but InstanceNorm 8x64x64^3 (512 rows) lost 0.8-1.5 in all three;
 # UNet 320 (GROUP 10) level. So from GROUP 128 (the eighth field). The words alone at 4
-# an SM: -2.2 to +1.0.
+# an SM: -2.5 to +1.0.
 GN_FWD_COOP = {2: ((4096, 4, 5, True, 1, 0, 1, 128),) + FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
 # GroupNorm's rows-path forward on slices of a channel (fwd_config's channel), by element
