@@ -2246,7 +2246,7 @@ ROWS_FWD_LOOP = False
 # 77.0. p512 (16x512x32x32: 16 channels of 1024, slices of a channel, 32 KB; group path ->
 # rows path, call 4): bf16 56.6-56.8 -> 69.1-69.2, fp16 57.6-57.8 -> 69.4-69.8, bf16 silu
 # 48.2-48.3 -> 65.4-65.7. Call 5: InstanceNorm 16x64x96x128 (groups of 12288, 24 KB, on
-# 1024 / 1 / 12): bf16 74.0 / 74.0 -> 75.4-75.9, fp16 74.3-74.7 -> 75.0-76.0, bf16 silu
+# 1024 / 1 / 12): bf16 74.0 / 74.0 -> 75.3-75.9, fp16 74.3-74.7 -> 74.2-76.0, bf16 silu
 # 65.5 / 65.9 -> 70.6-71.9. So in 16-bit every group the rows path's cooperative backward
 # takes (16 KB: rows of 8192 or less take its tile path, which this path declines).
 ROWS_BWD = True

@@ -2566,7 +2566,7 @@ GN_FWD_CHANNEL_FIRST = {}
 # bf16 VAE 512 72.8 / 73.5 -> 76.3 / 76.4, InstanceNorm 8x128x32^3 83.4 / 82.3 -> 85.9 /
 # 85.8; fp16 73.1 / 73.2 -> 75.2 / 76.6, 82.8 / 84.3 -> 85.2 / 86.7; bf16 silu 67.0 / 67.0
 # -> 70.2 / 70.7, 78.8 / 78.8 -> 81.1 / 81.2. VAE 128's 8192 / 8 / 1 on 16 warps (111-128
-# registers) lost 5-9 points, with terms late and words 7-9.
+# registers) lost 5.0-6.5 points, with terms late and words 7.6-9.2.
 # v0.46 call 3 (the same way): rows of 16384 (InstanceNorm 16x64x128x128, on the rows path
 # since then: groupnorm.ROWS_BWD_MIN_BYTES) on GN_BWD_CHANNEL's schedule, 1024 / 1 warp /
 # 12 an SM, terms late, words: bf16 77.7 / 77.5, fp16 78.1 / 78.2, bf16 silu 77.1 / 77.0,
