@@ -756,18 +756,24 @@ def test_cooperative_configs_per_norm(monkeypatch):
     assert shape(fwd(65536, 132, 2, False, False)) == (4096, 4, 4, 1)  # LayerNorm (v0.18)
     assert shape(fwd(65536, 132, 4, False, False)) == (4096, 8, 2, 1)  # fp32 LayerNorm
     assert shape(fwd(65536, 132, 4, False, True))[:2] == (8192, 8)  # fp32
-    # GroupNorm's rows path: forward 4096 / 4 warps, backward 2048 / 4 warps, 4 per SM.
-    for size in (2, 4):
+    # GroupNorm's rows path: forward 4096 / 4 warps, 4 per SM; backward 2048 / 4 warps, 5
+    # per SM in 16-bit (v0.46: terms late, words), 4 in fp32.
+    for size, per_sm in ((2, 5), (4, 4)):
         assert shape(fwd(40960, 132, size, False, False, True)) == (4096, 4, 4, 1)
-        assert shape(bwd(40960, 132, size, False, True)) == (2048, 4, 4, 1)
-    # rows of 256K: 16-bit past GROUP 64 on slices of 4096 (v0.40), fp32 at GROUP 128
-    assert shape(bwd(262144, 132, 2, False, True)) == (4096, 4, 2, 1)
+        assert shape(bwd(40960, 132, size, False, True)) == (2048, 4, per_sm, 1)
+    # rows of 256K: 16-bit past GROUP 64 on slices of 4096 (v0.40), 3 per SM (v0.46); fp32
+    # at GROUP 128
+    assert shape(bwd(262144, 132, 2, False, True)) == (4096, 4, 3, 1)
     assert shape(bwd(262144, 132, 4, False, True)) == (2048, 4, 4, 1)
-    # VAE 256 (L = 512K): 2048 needs 256 programs a row, so LayerNorm's next choices.
-    assert shape(bwd(1 << 19, 132, 2, False, True)) == (4096, 4, 2, 1)
-    assert shape(bwd(1 << 19, 132, 4, False, True)) == (8192, 16, 1, 1)  # replay (v0.17)
-    assert bwd(1 << 19, 132, 4, False, True).replay == bwd(1 << 20, 132, 4, False, True).replay == 2
+    # VAE 256 (L = 512K): 2048 needs 256 programs a row; fp32 4096 / 8 / 2 and at 1M 8192 /
+    # 16 / 1, without the L2 replay since v0.46 (v0.17-v0.45: 8192 / 16 / 1, replay 2).
+    assert shape(bwd(1 << 19, 132, 2, False, True)) == (4096, 4, 3, 1)
+    assert shape(bwd(1 << 19, 132, 4, False, True)) == (4096, 8, 2, 1)
+    assert shape(bwd(1 << 20, 132, 4, False, True)) == (8192, 16, 1, 1)
+    assert bwd(1 << 19, 132, 4, False, True).replay == bwd(1 << 20, 132, 4, False, True).replay == 0
     assert shape(fwd(1 << 20, 132, 2, False, False, True)) == (8192, 8, 2, 1)
+    # ... and its forward at GROUP 128 of 4096: 5 per SM (v0.46, the held row as words)
+    assert shape(fwd(1 << 19, 132, 2, False, False, True)) == (4096, 4, 5, 1)
     assert shape(fwd(1 << 20, 132, 4, False, False, True)) == (8192, 8, 1, 2)
     # LayerNorm's backward is not GroupNorm's (16-bit: slices of 2048 replayed, v0.17).
     assert shape(bwd(40960, 132, 2, False)) == (2048, 4, 4, 1)  # 4 per SM since v0.19
@@ -944,7 +950,9 @@ def test_l2_prefetch_per_config(monkeypatch):
         assert K._l2_ahead(fwd(n, 132, 2, False, False, True)) == 1  # GroupNorm rows
         assert K._l2_ahead(bwd(n, 132, 2, False, True)) == 1
         assert K._l2_ahead(fwd(n, 132, 4, False, False, True)) == 0  # fp32: not measured
-        assert K._l2_ahead(bwd(n, 132, 4, False, True)) == 0
+    # fp32 GroupNorm rows backward: at 64K none; from 4096 / 8 / 2 on (v0.46) with it (as
+    # measured)
+    assert [K._l2_ahead(bwd(n, 132, 4, False, True)) for n in (65536, 1 << 19, 1 << 20)] == [0, 1, 1]
     # fp32: LayerNorm's forward, and both backwards below 1M
     assert [K._l2_ahead(fwd(n, 132, 4, False, False)) for n in (65536, 1 << 20)] == [1, 1]
     assert [K._l2_ahead(fwd(n, 132, 4, False, True)) for n in (65536, 1 << 20)] == [0, 0]
