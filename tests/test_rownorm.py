@@ -1450,6 +1450,37 @@ def test_tile_one_pass(device, one_pass, n, dtype, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("rows", [1, 2])
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_forward_words(device, rows, is_rms, monkeypatch):
+    # The cooperative forward with its held 16-bit row carried as int32 words (PACK16,
+    # forced; GroupNorm's 4096 / 4 / 5 by default), one or two rows a step (a partial last
+    # step), rows of their own statistics; outputs poisoned, against float64.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    monkeypatch.setattr(K, "PACK16", True)
+    monkeypatch.setattr(K, "fwd_config", lambda n, sms, *_: K._coop(
+        n, sms, ((8192, 8, 1, True, rows),)))
+    K.clear_prepared()
+    try:
+        n = K.FWD_TILE_MAX + 300
+        m = 301 if device.type == "cuda" else 5
+        scale = torch.linspace(0.5, 2.0, m, device=device)[:, None]
+        x = (torch.randn(m, n, device=device) * scale + scale).to(torch.bfloat16)
+        w = (1 + 0.5 * torch.randn(n, device=device)).to(torch.bfloat16)
+        b = (0.5 * torch.randn(n, device=device)).to(torch.bfloat16)
+        y = torch.full((m, n), float("nan"), device=device, dtype=torch.bfloat16)
+        mean, rstd = (torch.full((m,), float("nan"), device=device) for _ in range(2))
+        K.rownorm_fwd(x, None, w, None if is_rms else b, 1e-5, is_rms, y, None, mean, rstd)
+        assert K._fwd_pack16(K.fwd_config(n, 132), 2, False)
+        x64, w64, b64 = x.double(), w.double(), b.double()
+        ref = (F.rms_norm(x64, (n,), w64, 1e-5) if is_rms
+               else F.layer_norm(x64, (n,), w64, b64, 1e-5))
+        assert_close(y, ref, torch.bfloat16, "y")
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("rows", [1, 2, 4])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])

@@ -42,9 +42,10 @@ Three paths share each kernel, chosen by the constexpr PATH:
     live over the wait), carry that 16-bit row as int32 words, two values each (PACK16:
     a 16-bit value a loop carries takes a register of its own), and ask the L2 for dh a
     step before it reads it (DH_L2). The forward can take ROWS rows a step, one wait for
-    all of them, and carry its held 16-bit row as words too (PACK16). A row's GROUP programs have consecutive ids and the grid is persistent
-    with GROUP <= SMs, so with in-order dispatch the programs a waiting program depends
-    on are resident or finish without waiting on it.
+    all of them, and carry its held 16-bit row as words too (PACK16). A row's GROUP
+    programs have consecutive ids and the grid is persistent with GROUP <= SMs, so with
+    in-order dispatch the programs a waiting program depends on are resident or finish
+    without waiting on it.
   * PATH 2, loop: one program walks the row in BLOCK_N chunks; the forward keeps
     per-lane Welford statistics (count, mean, M2) in one pass and normalizes in a
     second; the backward computes c1, c2 for each of its rows in one sweep, then walks
