@@ -952,7 +952,8 @@ def test_l2_prefetch_per_config(monkeypatch):
         assert K._l2_ahead(fwd(n, 132, 4, False, False, True)) == 0  # fp32: not measured
     # fp32 GroupNorm rows backward: at 64K none; from 4096 / 8 / 2 on (v0.46) with it (as
     # measured)
-    assert [K._l2_ahead(bwd(n, 132, 4, False, True)) for n in (65536, 1 << 19, 1 << 20)] == [0, 1, 1]
+    assert [K._l2_ahead(bwd(n, 132, 4, False, True))
+            for n in (65536, 1 << 19, 1 << 20)] == [0, 1, 1]
     # fp32: LayerNorm's forward, and both backwards below 1M
     assert [K._l2_ahead(fwd(n, 132, 4, False, False)) for n in (65536, 1 << 20)] == [1, 1]
     assert [K._l2_ahead(fwd(n, 132, 4, False, True)) for n in (65536, 1 << 20)] == [0, 0]
