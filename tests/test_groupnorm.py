@@ -1164,7 +1164,7 @@ def test_rows_fwd_channel_slices(monkeypatch):
             assert cfg.path == R.COOP, (n, channel)
             assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
             assert R.GN_FWD_CHANNEL[size][:3] == (1024,) + want[1:] or want[0] != 1024
-            assert R._fwd_pack16(cfg, size, True) == (want == (4096, 4, 5)), (n, channel)
+            assert R._pack16(cfg, size, backward=False) == (want == (4096, 4, 5)), (n, channel)
         assert R.fwd_config(10240, 132, 2, False, False, True, 256).path == R.TILE
         assert R.fwd_config(20480, 132, 2, False, False, True, 0).path == R.TILE
     finally:
@@ -1296,7 +1296,7 @@ def test_rows_v046_configs_gpu(dtype, activation):
                 f = K.prepare_fwd(x, G, activation, w, w, x, True)
                 c = f.rows.cfg
                 assert (c.block_n, c.num_warps, c.programs_per_sm) == fwd, shape
-                assert R._fwd_pack16(c, size, True) == (fwd == (4096, 4, 5)), shape
+                assert R._pack16(c, size, backward=False) == (fwd == (4096, 4, 5)), shape
         del x
         _run(torch.device("cuda"), dtype, shape, G, activation=activation,
              instance=groups is None)

@@ -1473,7 +1473,7 @@ def test_cooperative_forward_words(device, rows, is_rms, monkeypatch):
         y = torch.full((m, n), float("nan"), device=device, dtype=torch.bfloat16)
         mean, rstd = (torch.full((m,), float("nan"), device=device) for _ in range(2))
         K.rownorm_fwd(x, None, w, None if is_rms else b, 1e-5, is_rms, y, None, mean, rstd)
-        assert K._fwd_pack16(K.fwd_config(n, 132), 2, False)
+        assert K._pack16(K.fwd_config(n, 132), 2, backward=False)
         x64, w64, b64 = x.double(), w.double(), b.double()
         ref = (F.rms_norm(x64, (n,), w64, 1e-5) if is_rms
                else F.layer_norm(x64, (n,), w64, b64, 1e-5))

@@ -2528,6 +2528,28 @@ GN_FWD_CHANNEL = {2: (1024, 1, 16, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1
 # within the forward's spread between settings (v0.42 call 13: 16x256x64x64 79.4 -> 80.1,
 # UNet 320 81.2 -> 79.7 fp16).
 GN_FWD_CHANNEL_FIRST = {}
+# GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
+# (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
+# multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
+# 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path
+# -> this, two processes at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 /
+# 58.4, silu 49.4-49.6 -> 55.6, fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 ->
+# 71.6, silu 41.9-42.1 -> 67.9, fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1)
+# and 1024 / 4 / 4 (45.5, 53.2; fp32 70.9, 81.4).
+# v0.45 call 1 (sweep_groupnorm.py, GPU time, one process each, default -> 1 warp 12 an SM
+# with the held row's terms after the wait and, without an activation, the held row as
+# int32 words; results/2026-11-27-v0.45-runs/call1): bf16 UNet 640 67.8 / 68.7 -> 72.5 /
+# 73.2, UNet 320 78.0 / 76.7 -> 81.1 / 81.3; fp16 66.2 / 69.1 -> 73.0 / 72.5, 79.1 / 77.9 ->
+# 81.6 / 80.8; bf16 silu (terms late, not packed) 65.0 / 65.5 -> 69.7, 73.8 / 73.8 -> 79.5.
+# bf16 on 1 warp unpacked: 63.7 / 57.8 (terms before the wait; 225 registers uncapped, 168
+# with words: 12 an SM fit), 68.5 / 68.2 (terms late). 16 an SM (cap 128): 59.0-59.7 /
+# 63.2-64.2 packed (68-76 B spilled), 24.8 / 21.5 bf16 unpacked. Call 2 (another process
+# each, new / old alternated twice): bf16 UNet 640 72.1-72.6 against 67.8-68.1, UNet 320
+# 81.8 / 75.4-77.8, 16x1280x32x32 81.1-81.3 / 78.1-78.4, 16x256x64x64 79.1-79.4 /
+# 75.8-75.9, 16x640x32x64 80.6-80.9 / 77.8-78.6; fp16 +1.7 to +4.6, bf16 silu +3.5 to
+# +6.4 (every shape above; least and most of the runs' differences).
+# Call 6: 13 and 14 an SM (capped at 152 / 144, no spill) lost 9.5-18.6 points everywhere.
+GN_BWD_CHANNEL = {2: (1024, 1, 12, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # GroupNorm's rows path (AFFINE > 0: w and b one value per slice, a fused activation),
 # by element size. v0.16 call 1 (sweep_gn_bwd.py, GPU time, % of copy, LayerNorm's
 # first choice -> slice 2048 / 4 warps / 4 per SM; none / silu, silu with KEEP_DZ in
@@ -2579,7 +2601,8 @@ GN_FWD_CHANNEL_FIRST = {}
 # silu 69.8 / 70.2 -> 82.8 / 83.0 (8192 / 16 / 1 without the replay 88.1 / 88.9, silu
 # 76.2 / 76.6); VAE 128 (1M: 4096 needs GROUP 256) on 8192 / 16 / 1 without the replay
 # 71.5 / 71.7 -> 90.7 / 91.7, silu 67.5 / 68.1 -> 83.0 / 83.8 (128 registers, no spill).
-GN_BWD_COOP = {2: ((1024, 1, 12, True, 1, 0, 1, 1, 16), (2048, 4, 5, True, 1, 0, 1, 1, 64),
+GN_BWD_COOP = {2: (GN_BWD_CHANNEL[2] + (1, 16),  # (its schedule, up to GROUP 16)
+                   (2048, 4, 5, True, 1, 0, 1, 1, 64),
                    (4096, 4, 3, True, 1, 0, 1), (8192, 8, 1, True, 1, 0, 1),
                    (16384, 16, 1, True, 1, 1, 1)),
                4: ((2048, 4, 4), (4096, 8, 2, True, 1, 0, 1), (8192, 16, 1, True, 1, 0, 1),
@@ -2597,28 +2620,6 @@ GN_BWD_COOP = {2: ((1024, 1, 12, True, 1, 0, 1, 1, 16), (2048, 4, 5, True, 1, 0,
 # 70.0 -> 68.6 / 70.9. So GN_BWD_COOP's entries but its slices of 1024 (rows of several
 # channels up to 64 of them take GN_BWD_CHANNEL first: GN_BWD_CHANNEL_FIRST).
 GN_BWD_COOP_CHANNELS = {2: GN_BWD_COOP[2][1:], 4: GN_BWD_COOP[4]}
-# GroupNorm's rows-path backward where GN_BWD_COOP's slice does not lie within a channel
-# (AFFINE 2 needs S a multiple of it): channels of 1024 positions (32 x 32) and odd
-# multiples of it took the group path. Slices of 1024 on 2 warps, 8 per SM (fp32 still;
-# 16-bit until v0.45, below); v0.40 calls 14-15 (sweep_gn_bwd.py, GPU time, group path
-# -> this, two processes at UNet 640): 16x640x32x32 bf16 51.6 / 51.0-52.1 -> 58.1 /
-# 58.4, silu 49.4-49.6 -> 55.6, fp32 57.1-58.2 -> 74.1; 16x1280x32x32 (SDXL) bf16 58.1 ->
-# 71.6, silu 41.9-42.1 -> 67.9, fp32 53.0-53.4 -> 82.4. Against 1024 / 2 / 6 (56.1, 67.1)
-# and 1024 / 4 / 4 (45.5, 53.2; fp32 70.9, 81.4).
-# v0.45 call 1 (sweep_groupnorm.py, GPU time, one process each, default -> 1 warp 12 an SM
-# with the held row's terms after the wait and, without an activation, the held row as
-# int32 words; results/2026-11-27-v0.45-runs/call1): bf16 UNet 640 67.8 / 68.7 -> 72.5 /
-# 73.2, UNet 320 78.0 / 76.7 -> 81.1 / 81.3; fp16 66.2 / 69.1 -> 73.0 / 72.5, 79.1 / 77.9 ->
-# 81.6 / 80.8; bf16 silu (terms late, not packed) 65.0 / 65.5 -> 69.7, 73.8 / 73.8 -> 79.5.
-# bf16 on 1 warp unpacked: 63.7 / 57.8 (terms before the wait; 225 registers uncapped, 168
-# with words: 12 an SM fit), 68.5 / 68.2 (terms late). 16 an SM (cap 128): 59.0-59.7 /
-# 63.2-64.2 packed (68-76 B spilled), 24.8 / 21.5 bf16 unpacked. Call 2 (another process
-# each, new / old alternated twice): bf16 UNet 640 72.1-72.6 against 67.8-68.1, UNet 320
-# 81.8 / 75.4-77.8, 16x1280x32x32 81.1-81.3 / 78.1-78.4, 16x256x64x64 79.1-79.4 /
-# 75.8-75.9, 16x640x32x64 80.6-80.9 / 77.8-78.6; fp16 +1.7 to +4.6, bf16 silu +3.5 to
-# +6.4 (every shape above; least and most of the runs' differences).
-# Call 6: 13 and 14 an SM (capped at 152 / 144, no spill) lost 9.5-18.6 points everywhere.
-GN_BWD_CHANNEL = {2: (1024, 1, 12, True, 1, 0, 1), 4: (1024, 2, 8, True, 1, 0, 1)}
 # ... and, by element size, before GN_BWD_COOP's entries for GroupNorm rows of several
 # channels (slices within a channel) that take at most this many of its slices. v0.42
 # calls 10-11 (sweep_groupnorm.py, GPU time, the table's slices -> GN_BWD_CHANNEL's, one
@@ -2814,7 +2815,7 @@ LATE_TERMS = None if _LATE_ENV is None else _LATE_ENV != "0"
 
 # FUSEDNORM_PACK16=0 / 1 forces PACK16 (below) off / on in every 16-bit cooperative
 # PREFETCH backward and one-step cooperative forward (A/B runs; unset: the config's pack16,
-# and GN_FWD_PACK16_CONFIGS for the forward). On the row norms' LATE_TERMS
+# from GN_PACK16_CONFIGS / GN_FWD_PACK16_CONFIGS). On the row norms' LATE_TERMS
 # configs (2048 / 4 warps, capped at 128) the words cost spills, up to 44 B (CPU, sm_90a,
 # v0.45), where there were none.
 _PACK_ENV = os.environ.get("FUSEDNORM_PACK16")
@@ -2839,17 +2840,12 @@ GN_PACK16_CONFIGS = {(2, 1024, 1, 12), (2, 2048, 4, 5), (2, 4096, 4, 3)}
 GN_FWD_PACK16_CONFIGS = {(2, 4096, 4, 5)}
 
 
-def _fwd_pack16(cfg, element_size: int, group_norm: bool) -> bool:
-    if cfg.path != COOP or cfg.replay or element_size != 2:
-        return False
-    if PACK16 is not None:
-        return PACK16
-    return group_norm and (2, cfg.block_n, cfg.num_warps,
-                           cfg.programs_per_sm) in GN_FWD_PACK16_CONFIGS
-
-
-def _pack16(cfg, element_size: int) -> bool:
-    if cfg.path != COOP or not cfg.prefetch or cfg.replay or element_size != 2:
+def _pack16(cfg, element_size: int, backward: bool = True) -> bool:
+    """PACK16 for a launch of cfg: the config's pack16 (bwd_config / fwd_config set it from
+    GN_PACK16_CONFIGS / GN_FWD_PACK16_CONFIGS), or FUSEDNORM_PACK16's, where the kernel
+    has the words: 16-bit, cooperative, no replay, and the backward's PREFETCH schedule."""
+    if (cfg.path != COOP or cfg.replay or element_size != 2
+            or (backward and not cfg.prefetch)):
         return False
     return cfg.pack16 if PACK16 is None else PACK16
 
@@ -3226,7 +3222,7 @@ class LaunchConfig:
     dx_evict: bool = False  # COOP backward: dx stores evict_first (DX_EVICT_CONFIGS)
     replay_evict: bool = False  # COOP REPLAY backward: first loads evict_last (_load_evict)
     l2_hint: bool = False  # COOP forward: the L2 prefetches evict_last (_l2_hint)
-    pack16: bool = False  # COOP PREFETCH backward, 16-bit: the held row as words (PACK16)
+    pack16: bool = False  # COOP, 16-bit: the held row as int32 words (PACK16, _pack16)
 
 
 def _coop(n: int, sms: int, choices, sync4=None) -> Optional[LaunchConfig]:
@@ -3306,6 +3302,12 @@ def _tile_blocks(n: int):
     return (first, second) if first + second < p2 else (p2, 0)
 
 
+def _gn_fwd_words(cfg: LaunchConfig, size: int) -> LaunchConfig:
+    """GroupNorm's cooperative forward config with pack16 set from GN_FWD_PACK16_CONFIGS."""
+    key = (size, cfg.block_n, cfg.num_warps, cfg.programs_per_sm)
+    return replace(cfg, pack16=True) if key in GN_FWD_PACK16_CONFIGS else cfg
+
+
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
                is_rms: bool = False, group_norm: bool = False,
@@ -3321,7 +3323,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
                                (GN_FWD_CHANNEL_FIRST or {}).get(size))
         fit = _coop_in_channel(n, sms, table, GN_FWD_CHANNEL[size], channel)
         if fit is not None:
-            return fit
+            return _gn_fwd_words(fit, size)
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
@@ -3368,8 +3370,10 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
             return LaunchConfig(TILE, first, rows, max(1, warps // 2), block_n2=second)
         return LaunchConfig(TILE, block_n, rows, warps)
     if group_norm:
-        return (_coop(n, sms, GN_FWD_COOP[4 if element_size >= 4 else 2])
-                or LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS))
+        size = 4 if element_size >= 4 else 2
+        cfg = _coop(n, sms, GN_FWD_COOP[size])
+        return (_gn_fwd_words(cfg, size) if cfg is not None
+                else LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS))
     if residual:
         choices = FWD_COOP
     elif element_size == 4:
@@ -3734,7 +3738,7 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ONE_PASS", one_pass),
         ("SHIFT", cfg.path == TILE and not is_rms and not one_pass
          and _tile_shift(N, element_size)),
-        ("PACK16", _fwd_pack16(cfg, element_size, channels is not None))), cfg.num_warps,
+        ("PACK16", _pack16(cfg, element_size, backward=False))), cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
