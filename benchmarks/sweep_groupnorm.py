@@ -70,6 +70,14 @@ CASES = {
     "p480": ((16, 480, 32, 32), 32),
     # a small UNet-like call (groups of 10 x 1024: 20 KB in 16-bit; 128 groups; v0.46)
     "s320": ((4, 320, 32, 32), 32),
+    # VAE 512 and InstanceNorm 64^3 at other batch sizes: rows of 262144 (GROUP 64 on
+    # slices of 4096) by the row count, 32 to 512 (the forward's programs an SM; v0.47)
+    "vae512n1": ((1, 512, 128, 128), 32),
+    "vae512n4": ((4, 512, 128, 128), 32),
+    "vae512n8": ((8, 512, 128, 128), 32),
+    "in3d64n1": ((1, 64, 64, 64, 64), None),
+    "in3d64n2": ((2, 64, 64, 64, 64), None),
+    "in3d64n4": ((4, 64, 64, 64, 64), None),
 }
 L2_BYTES = 50 << 20
 
