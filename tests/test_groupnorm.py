@@ -1151,24 +1151,58 @@ def test_rows_fwd_channel_slices(monkeypatch):
     monkeypatch.setattr(R, "interpreting", lambda: False)
     R.fwd_config.cache_clear()
     try:
-        for n, channel, size, want in ((20480, 1024, 2, (1024, 1, 16)),
-                                       (20480, 1024, 4, (1024, 2, 8)),
-                                       (40960, 1024, 2, (1024, 1, 16)),
-                                       (40960, 4096, 2, (4096, 4, 4)),
-                                       (32768, 4096, 4, (4096, 4, 4)),
-                                       # GROUP 128 of 4096 in 16-bit: 5 an SM, words
-                                       (524288, 65536, 2, (4096, 4, 5)),
-                                       (262144, 16384, 2, (4096, 4, 4)),
-                                       (262144, 0, 2, (4096, 4, 4))):
-            cfg = R.fwd_config(n, 132, size, False, False, True, channel)
-            assert cfg.path == R.COOP, (n, channel)
-            assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, (n, channel)
+        for case in ((20480, 1024, 2, (1024, 1, 16)),
+                     (20480, 1024, 4, (1024, 2, 8)),
+                     (40960, 1024, 2, (1024, 1, 16)),
+                     (40960, 4096, 2, (4096, 4, 4)),
+                     (32768, 4096, 4, (4096, 4, 4)),
+                     # GROUP 128 of 4096 in 16-bit: 5 an SM, words
+                     (524288, 65536, 2, (4096, 4, 5)),
+                     (262144, 16384, 2, (4096, 4, 4)),
+                     (262144, 0, 2, (4096, 4, 4)),
+                     # GROUP 64 in a launch of few rows (v0.47)
+                     (262144, 16384, 2, (4096, 4, 5), True),
+                     (262144, 0, 2, (4096, 4, 5), True),
+                     (262144, 16384, 4, (4096, 4, 4), True),
+                     (40960, 4096, 2, (4096, 4, 4), True)):
+            n, channel, size, want, *few = case
+            cfg = R.fwd_config(n, 132, size, False, False, True, channel, bool(few))
+            assert cfg.path == R.COOP, case
+            assert (cfg.block_n, cfg.num_warps, cfg.programs_per_sm) == want, case
             assert R.GN_FWD_CHANNEL[size][:3] == (1024,) + want[1:] or want[0] != 1024
-            assert R._pack16(cfg, size, backward=False) == (want == (4096, 4, 5)), (n, channel)
+            assert R._pack16(cfg, size, backward=False) == (want == (4096, 4, 5)), case
         assert R.fwd_config(10240, 132, 2, False, False, True, 256).path == R.TILE
         assert R.fwd_config(20480, 132, 2, False, False, True, 0).path == R.TILE
     finally:
         R.fwd_config.cache_clear()
+
+
+def test_rows_fwd_few_rows(monkeypatch):
+    # GroupNorm's rows-path forward on 132 SMs: a launch of at most GN_FWD_FEW_ROWS rows
+    # (16-bit, rows of 262144 at GROUP 64) takes GN_FWD_COOP_FEW's 5 an SM with words, one
+    # more row the table's 4 an SM; fp32 keeps its table either way. Launch decisions only
+    # (the GPU test test_rows_v046_configs_gpu runs both shapes).
+    from fusednorm.kernels import groupnorm as GK
+    from fusednorm.kernels import rownorm as R
+    monkeypatch.setattr(R, "interpreting", lambda: False)
+    monkeypatch.setattr(R, "sm_count", lambda d: 132)
+    monkeypatch.setattr(GK, "sm_count", lambda d: 132)
+    R.fwd_config.cache_clear()
+    R.clear_prepared()
+    try:
+        few = R.GN_FWD_FEW_ROWS
+        for size, rows, want in ((2, few, (4096, 4, 5)), (2, few + 1, (4096, 4, 4)),
+                                 (4, few, (4096, 4, 4))):
+            L = 16 * 16384
+            p = R._prepare_fwd(rows, L, torch.device("cpu"), size, False, True, True, False,
+                               True, (L, 0, L, 0), channels=(32, 16, 16384),
+                               channel_slices=True)
+            c = p.cfg
+            assert (c.block_n, c.num_warps, c.programs_per_sm) == want, (size, rows)
+            assert R._pack16(c, size, backward=False) == (want == (4096, 4, 5))
+    finally:
+        R.fwd_config.cache_clear()
+        R.clear_prepared()
 
 
 def test_rows_fwd_channel_rule(monkeypatch):
@@ -1262,7 +1296,10 @@ def test_rows_bwd_channel_slices_gpu(dtype, activation):
 
 # Shapes that take this version's rows-path tables on the 132-SM H100 (v0.46), by element
 # size: (shape, groups, the backward's (slice, warps, programs per SM), the forward's).
-ROWS_V046 = {2: (((2, 512, 128, 128), 32, (4096, 4, 3), (4096, 4, 4)),  # 16 channels a row
+ROWS_V046 = {2: (((2, 512, 128, 128), 32, (4096, 4, 3), (4096, 4, 5)),  # 16 channels a row
+                 # (64 rows: GN_FWD_COOP_FEW's 5 an SM, v0.47; 128 rows: the table's 4)
+                 ((4, 512, 128, 128), 32, (4096, 4, 3), (4096, 4, 4)),
+                 ((1, 64, 64, 64, 64), None, (4096, 4, 3), (4096, 4, 5)),  # one channel
                  ((1, 256, 256, 256), 32, (4096, 4, 3), (4096, 4, 5)),  # GROUP 128: words
                  ((8, 128, 32, 32, 32), None, (2048, 4, 5), None),  # rows of 32768
                  ((4, 64, 128, 128), None, (1024, 1, 12), None)),  # rows of 16384

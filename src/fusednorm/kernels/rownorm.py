@@ -2513,6 +2513,18 @@ ROW_TAG = os.environ.get("FUSEDNORM_ROW_TAG", "1") != "0"
 # an SM: -2.5 to +1.0.
 GN_FWD_COOP = {2: ((4096, 4, 5, True, 1, 0, 1, 128),) + FWD_COOP_LN16,
                4: ((4096, 4, 4),) + FWD_COOP_FP32}
+# ... and, by element size, entries before GN_FWD_COOP's for launches of at most
+# GN_FWD_FEW_ROWS rows (fwd_config's few_rows). v0.47 call 1 (sweep_groupnorm.py --fwd-only,
+# GPU time, one process per dtype, alternated twice; results/2026-11-27-v0.47-runs/call1):
+# 4096 / 4 at 5 an SM with words from GROUP 64 against the table's 4 an SM there, by row
+# count (rows of 262144): VAE 512 at N = 1 (32 rows) bf16 69.0-69.1 -> 70.4-70.5, fp16
+# 69.4-69.7 -> 71.4-71.6; N = 2 (64) bf16 75.3-75.9 -> 78.0-78.6, fp16 76.2 -> 78.8-79.7;
+# InstanceNorm 64^3 at N = 1 (64 rows) level (78.3-80.0 -> 78.8-80.4); with silu within
+# 0.6 at these. At 128 rows mixed (VAE 512 N = 4 bf16 84.4-84.6 -> 85.7 / 80.9, fp16
+# 85.2-85.9 -> 85.7-86.5; InstanceNorm N = 2 -1.3 to +0.7), at 256 and 512 lower (VAE 512
+# N = 8 -0.2 to -1.8, InstanceNorm N = 4 / 8 -0.3 to -4.3).
+GN_FWD_FEW_ROWS = 64
+GN_FWD_COOP_FEW = {2: ((4096, 4, 5, True, 1, 0, 1, 64),), 4: ()}
 # GroupNorm's rows-path forward on slices of a channel (fwd_config's channel), by element
 # size: where GN_FWD_COOP's slice does not lie within a channel, or the group is short
 # enough for the tile path (whose w and b are per column), as GN_BWD_CHANNEL for the
@@ -3311,15 +3323,18 @@ def _gn_fwd_words(cfg: LaunchConfig, size: int) -> LaunchConfig:
 @functools.lru_cache(maxsize=1024)
 def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
                is_rms: bool = False, group_norm: bool = False,
-               channel: int = 0) -> LaunchConfig:
+               channel: int = 0, few_rows: bool = False) -> LaunchConfig:
     """group_norm: GroupNorm's rows path (n = CG * S; GN_FWD_COOP's cooperative configs).
     channel: S where a group has several channels and the caller takes cooperative slices
     of a channel (groupnorm.ROWS_FWD_CHANNEL_MIN_BYTES): the first config whose slice lies
     within a channel, as bwd_config's, also where the tile path would run; else the
-    table's (which the caller may decline)."""
+    table's (which the caller may decline). few_rows: GroupNorm's launch has at most
+    GN_FWD_FEW_ROWS rows (GN_FWD_COOP_FEW's entries first)."""
+    size = 4 if element_size >= 4 else 2
+    gn_coop = ((GN_FWD_COOP_FEW.get(size, ()) if few_rows else ()) + GN_FWD_COOP[size]
+               if group_norm else ())
     if group_norm and channel:
-        size = 4 if element_size >= 4 else 2
-        table = _channel_first(GN_FWD_COOP[size], GN_FWD_CHANNEL[size],
+        table = _channel_first(gn_coop, GN_FWD_CHANNEL[size],
                                (GN_FWD_CHANNEL_FIRST or {}).get(size))
         fit = _coop_in_channel(n, sms, table, GN_FWD_CHANNEL[size], channel)
         if fit is not None:
@@ -3370,8 +3385,7 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
             return LaunchConfig(TILE, first, rows, max(1, warps // 2), block_n2=second)
         return LaunchConfig(TILE, block_n, rows, warps)
     if group_norm:
-        size = 4 if element_size >= 4 else 2
-        cfg = _coop(n, sms, GN_FWD_COOP[size])
+        cfg = _coop(n, sms, gn_coop)
         return (_gn_fwd_words(cfg, size) if cfg is not None
                 else LaunchConfig(LOOP, LOOP_BLOCK_N, 1, LOOP_WARPS))
     if residual:
@@ -3691,7 +3705,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
     channel where the table's do not fit one (fwd_config's channel)."""
     sms = sm_count(device)
     channel = channels[2] if channels is not None and channels[1] > 1 and channel_slices else 0
-    cfg = fwd_config(N, sms, element_size, has_res, is_rms, channels is not None, channel)
+    cfg = fwd_config(N, sms, element_size, has_res, is_rms, channels is not None, channel,
+                     channels is not None and M <= GN_FWD_FEW_ROWS)
     if pps is not None:
         cfg = replace(cfg, programs_per_sm=pps)
     if channels is not None and cfg.sync != 3:  # SYNC4 was measured on the row norms only
