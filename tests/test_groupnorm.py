@@ -1254,6 +1254,31 @@ def test_group_reg_caps(monkeypatch):
     K.clear_plan_caches()
 
 
+def test_group_tiles_bwd_fp32():
+    # groupnorm.GROUP_TILE_USE_BWD (132 SMs): fp32 UNet 1280 (40 channels of 256) takes
+    # 16 x 256 backward tiles on 8 warps (83% of the lanes used); 16-bit keeps the
+    # full-use 8 x 256 on 4 warps (v0.47).
+    K.clear_plan_caches()
+    for element_size, want in ((4, (16, 256, 8)), (2, (8, 256, 4))):
+        gc = K._group_config(1280, 256, 40, False, True, 16, element_size, 132)
+        got = (gc.block_c, gc.block_s, gc.num_warps)
+        assert got == want and not gc.one_tile, (element_size, got)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("activation", [None, "silu"])
+def test_group_tiles_bwd_fp32_gpu(activation):
+    # The fp32 group-path backward on 16 x 256 tiles (the last tile of each group half
+    # padding: 40 channels) at UNet 1280's 16x1280x16x16, against float64 (_run). The
+    # tiles are asserted on 132 SMs.
+    x = torch.empty((16, 1280, 256), device="cuda")
+    b = K._prepare_bwd(x, 32, activation, True, True)
+    if torch.cuda.get_device_properties(0).multi_processor_count == 132:
+        assert b.group_path and b.launches[0].num_warps == 8
+    del x
+    _run(torch.device("cuda"), torch.float32, (16, 1280, 16, 16), 32, activation=activation)
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("activation", [None, "silu"])

@@ -1595,6 +1595,14 @@ GROUP_CL_COLS_BYTES = 16 << 10
 GROUP_TILE_FWD = 16384
 GROUP_TILE_BWD = 8192
 GROUP_TILE_USE = 0.9
+# ... in the backward by element size where it differs. v0.47 call 4 (sweep_groupnorm.py,
+# contiguous, GPU time, alternated twice in one process; results/2026-11-27-v0.47-runs/
+# call4): fp32 UNet 1280 (16x1280x16x16: 40 channels of 256) on 16 x 256 tiles, 8 warps
+# (83% used, three tiles a group) rather than 8 x 256 on 4 (five tiles): backward 54.4 /
+# 55.1 -> 66.5 / 66.9 (32 x 256 on 16 warps 48.8, one 64 x 256 tile on 32 warps
+# 56.5-56.8). The same tiles lost in 16-bit: bf16 59.9-60.5 -> 50.5-51.0, fp16 61.2-62.2 ->
+# 52.2-52.3, bf16 silu 49.5-49.9 -> 39.4-39.5 (larger ones lower still).
+GROUP_TILE_USE_BWD = {4: 0.8}
 # Register caps (maxnreg) of the group path: (element size, warps, one tile, registers),
 # so that two programs fit an SM. ptxas's own choice left the 16-bit one-tile forward of
 # 16384 (32 warps) at 39-56 registers with statistics, an activation or bf16 at 4 x 4096,
@@ -1689,7 +1697,8 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
 
     top = GROUP_TILE_BWD if backward else GROUP_TILE_FWD
     choices = [tiles(top // 4), tiles(top // 2), tiles(top)]
-    good = [b for b in choices if used(b) >= GROUP_TILE_USE]
+    least = GROUP_TILE_USE_BWD.get(element_size, GROUP_TILE_USE) if backward else GROUP_TILE_USE
+    good = [b for b in choices if used(b) >= least]
     # (ties: the larger tile; in channels_last, padded channels cost lanes, not bytes)
     block_c, block_s = good[-1] if good else max(reversed(choices), key=used)
     num_warps = max(1, min(32, block_c * block_s // 512))
