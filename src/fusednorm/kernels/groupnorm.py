@@ -1603,6 +1603,10 @@ GROUP_TILE_USE = 0.9
 # 56.5-56.8). The same tiles lost in 16-bit: bf16 59.9-60.5 -> 50.5-51.0, fp16 61.2-62.2 ->
 # 52.2-52.3, bf16 silu 49.5-49.9 -> 39.4-39.5 (larger ones lower still).
 GROUP_TILE_USE_BWD = {4: 0.8}
+# Tile elements a thread (warps = tile // (32 x this), at most 32), and in the backward by
+# element size where it differs.
+GROUP_EPT = 16
+GROUP_EPT_BWD = {}
 # Register caps (maxnreg) of the group path: (element size, warps, one tile, registers),
 # so that two programs fit an SM. ptxas's own choice left the 16-bit one-tile forward of
 # 16384 (32 warps) at 39-56 registers with statistics, an activation or bf16 at 4 x 4096,
@@ -1701,7 +1705,8 @@ def _group_config(C: int, S: int, Cg: int, channels_last: bool, backward: bool, 
     good = [b for b in choices if used(b) >= least]
     # (ties: the larger tile; in channels_last, padded channels cost lanes, not bytes)
     block_c, block_s = good[-1] if good else max(reversed(choices), key=used)
-    num_warps = max(1, min(32, block_c * block_s // 512))
+    ept = GROUP_EPT_BWD.get(element_size, GROUP_EPT) if backward else GROUP_EPT
+    num_warps = max(1, min(32, block_c * block_s // (32 * ept)))
     return GroupConfig(block_c, block_s, block_c >= Cg and block_s >= S, num_warps)
 
 
