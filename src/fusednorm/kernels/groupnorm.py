@@ -1598,9 +1598,12 @@ GROUP_TILE_USE = 0.9
 # ... in the backward by element size where it differs. v0.47 call 4 (sweep_groupnorm.py,
 # contiguous, GPU time, alternated twice in one process; results/2026-11-27-v0.47-runs/
 # call4): fp32 UNet 1280 (16x1280x16x16: 40 channels of 256) on 16 x 256 tiles, 8 warps
-# (83% used, three tiles a group) rather than 8 x 256 on 4 (five tiles): backward 54.4 /
-# 55.1 -> 66.5 / 66.9 (32 x 256 on 16 warps 48.8, one 64 x 256 tile on 32 warps
-# 56.5-56.8). The same tiles lost in 16-bit: bf16 59.9-60.5 -> 50.5-51.0, fp16 61.2-62.2 ->
+# (83% used, three tiles a group; 122-128 registers, no spill) rather than 8 x 256 on 4
+# (five tiles): backward 54.4 / 55.1 -> 66.5 / 66.9 (32 x 256 on 16 warps 48.8, one 64 x
+# 256 tile on 32 warps 56.5-56.8). Call 5 (on / off): 66.9-67.0 against 53.8-54.6, silu
+# 53.2 against 48.2. Call 7, the 16 x 256 tiles on 16 / 4 warps (GROUP_EPT_BWD 8 / 32):
+# 49.6-49.9 / 64.7-64.9 against 67.0-67.1, silu 43.0-43.1 / 48.2-48.3 against 53.4-53.5.
+# The same tiles lost in 16-bit (call 4): bf16 59.9-60.5 -> 50.5-51.0, fp16 61.2-62.2 ->
 # 52.2-52.3, bf16 silu 49.5-49.9 -> 39.4-39.5 (larger ones lower still).
 GROUP_TILE_USE_BWD = {4: 0.8}
 # Tile elements a thread (warps = tile // (32 x this), at most 32), and in the backward by
