@@ -1611,7 +1611,8 @@ GROUP_TILE_USE_BWD = {4: 0.8}
 # alternated twice in one process): the 16-bit backward with 8 a thread (twice the warps)
 # at UNet 1280 (8 x 256 tiles, 4 -> 8 warps) bf16 61.3 -> 63.0, fp16 61.3-61.5 ->
 # 61.4-62.6, but bf16 silu 49.6-50.0 -> 38.5-38.6; 16x1280x8x8 (one 64 x 64 tile, 8 -> 16
-# warps) -8 to -9 in both layouts; 4 a thread lower still (UNet 1280 bf16 37.0-38.0).
+# warps) -5.0 to -9.0 in both layouts; 4 a thread lower still (UNet 1280 37.0-38.0 in
+# 16-bit).
 GROUP_EPT = 16
 GROUP_EPT_BWD = {}
 # Register caps (maxnreg) of the group path: (element size, warps, one tile, registers),

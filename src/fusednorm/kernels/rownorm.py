@@ -2522,7 +2522,8 @@ GN_FWD_COOP = {2: ((4096, 4, 5, True, 1, 0, 1, 128),) + FWD_COOP_LN16,
 # InstanceNorm 64^3 at N = 1 (64 rows) level (78.3-80.0 -> 78.8-80.4); with silu within
 # 0.6 at these. At 128 rows mixed (VAE 512 N = 4 bf16 84.4-84.6 -> 85.7 / 80.9, fp16
 # 85.2-85.9 -> 85.7-86.5; InstanceNorm N = 2 -1.3 to +0.7), at 256 and 512 lower (VAE 512
-# N = 8 -0.2 to -1.8, InstanceNorm N = 4 / 8 -0.3 to -4.3).
+# N = 8 +0.2 to -1.8, InstanceNorm N = 4 / 8 -0.5 to -4.3 but one low reading of the
+# table's, 80.9).
 GN_FWD_FEW_ROWS = 64
 GN_FWD_COOP_FEW = {2: ((4096, 4, 5, True, 1, 0, 1, 64),), 4: ()}
 # GroupNorm's rows-path forward on slices of a channel (fwd_config's channel), by element
