@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=2)
     a = ap.parse_args()
     dtype = getattr(torch, a.dtype)
-    copy = copy_gbps(CudaClock(), torch.device("cuda"))
+    copy = copy_gbps(CudaClock(warmup_ms=10, rep_ms=60), torch.device("cuda"))
     print(f"{torch.cuda.get_device_name()} copy {copy:.0f} GB/s {a.dtype}", flush=True)
     for _ in range(a.rounds):
         for name, shape, groups in CASES:
