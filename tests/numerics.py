@@ -41,3 +41,31 @@ def captured(step):
     with torch.cuda.graph(g):
         out = step()
     return g, out
+
+
+def ticket_workspaces(monkeypatch):
+    """Make every cooperative launch take the path of a launch captured in a CUDA graph
+    (launch.coop_workspace during capture): a zeroed buffer of its own, kept across calls,
+    and tag 0, so that the kernels take each call's tag from the buffer's ticket counter
+    (rownorm._launch_tag). A launch site's calls share a buffer, as one captured launch's
+    replays do. Returns {site:
+    buffer}; buffer[0] counts the tickets taken. A site is the calling code and the
+    prepared launch it holds (`self` or `prep`), so each prepared launch has its own."""
+    import sys
+    from fusednorm.kernels import groupnorm as GK
+    from fusednorm.kernels import rownorm as RK
+    bufs = {}
+
+    def workspace(device, words, fresh=False, span=1):
+        if fresh:
+            return torch.zeros((words,), device=device, dtype=torch.int64), 1
+        f1, f2 = sys._getframe(1), sys._getframe(2)
+        owner = f1.f_locals.get("self", f1.f_locals.get("prep"))
+        site = (f1.f_code, f1.f_lineno, f2.f_code, f2.f_lineno, id(owner), words)
+        if site not in bufs:
+            bufs[site] = torch.zeros((words + 2,), device=device, dtype=torch.int64)
+        return bufs[site][2:], 0
+
+    monkeypatch.setattr(RK, "coop_workspace", workspace)
+    monkeypatch.setattr(GK, "coop_workspace", workspace)
+    return bufs

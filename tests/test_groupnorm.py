@@ -13,7 +13,7 @@ import fusednorm
 from fusednorm.kernels import groupnorm as K
 from fusednorm.kernels import use_kernels
 
-from numerics import TOLERANCES, assert_close, captured
+from numerics import TOLERANCES, assert_close, captured, ticket_workspaces
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 ACTIVATIONS = [None, "silu", "gelu", "gelu_tanh"]
@@ -625,6 +625,56 @@ def test_cols_coop_declines(monkeypatch):
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, False) is not None
         assert K._cols_coop_config(20, 16, 10, 2, 4, 132, 4, True) is None
     finally:
+        K.clear_plan_caches()
+
+
+# Each cooperative launch of GroupNorm on the path of a launch captured in a CUDA graph
+# (launch.coop_workspace: a buffer of its own and tag 0; tests/numerics.ticket_workspaces),
+# whose programs take each call's tag from the buffer's ticket counter
+# (rownorm._launch_tag): the rows path (contiguous), the group path's folded dw, db sum,
+# and the cooperative columns forward and backward (channels_last; the interpreter's
+# three PHASE launches, the later two reading the count). The interpreter's settings.
+TICKET_CASES = {
+    "rows": ((3, 4, 9), 4, "contiguous", torch.bfloat16, "silu"),
+    "group": ((4, 12, 10, 9), 2, "contiguous", torch.float32, "silu"),
+    "cols": ((3, 16, 5, 7), 2, "channels_last", torch.bfloat16, "silu"),
+    "cols_gather": ((3, 20, 5, 7), 2, "channels_last", torch.float16, None),
+}
+
+
+@pytest.mark.parametrize("case", list(TICKET_CASES))
+def test_ticket_tags(device, case, monkeypatch):
+    if not use_kernels(device) or device.type == "cuda":
+        pytest.skip("the interpreter's thresholds (the GPU's graphs: test_cuda_graph_*)")
+    from fusednorm.kernels import rownorm as R
+    shape, groups, layout, dtype, activation = TICKET_CASES[case]
+    if case == "rows":
+        for name, value in ROWS_PATHS["coop"].items():
+            monkeypatch.setattr(R, name, value)
+        monkeypatch.setattr(K, "ROWS_BWD_MIN_BYTES", {2: 0, 4: 0})
+    elif case == "group":
+        for name, value in (("GROUP_TILE_FWD", 64), ("GROUP_TILE_BWD", 32),
+                            ("GROUP_MIN_WAVES", 0), ("GROUP_MIN_RUN_BYTES_LAST", 0)):
+            monkeypatch.setattr(K, name, value)
+    else:
+        monkeypatch.setattr(K, "COLS_COOP_TILE", 32)
+        monkeypatch.setattr(K, "COLS_COOP_GATHER", 3)
+        monkeypatch.setattr(K, "COLS_COOP_TILE_BWD_BYTES", 32 * dtype.itemsize)
+        monkeypatch.setattr(K, "COLS_COOP_BWD", 2)
+    R.clear_prepared()
+    K.clear_plan_caches()
+    try:
+        bufs = ticket_workspaces(monkeypatch)
+        counts = []
+        for _ in range(3):
+            _run(device, dtype, shape, groups, layout, activation)
+            counts.append({site: int(buf[0]) for site, buf in bufs.items()})
+        # the forward and the backward (the group path: its backward's fold only)
+        assert len(counts[0]) == (1 if case == "group" else 2)
+        for site, first in counts[0].items():
+            assert first > 0 and counts[1][site] == 2 * first and counts[2][site] == 3 * first
+    finally:
+        R.clear_prepared()
         K.clear_plan_caches()
 
 

@@ -15,7 +15,7 @@ import fusednorm
 from fusednorm.kernels import rownorm as K
 from fusednorm.kernels import use_kernels
 
-from numerics import assert_close, captured
+from numerics import assert_close, captured, ticket_workspaces
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
@@ -114,6 +114,27 @@ def test_cooperative_rows(device, is_rms, residual):
         assert K.bwd_config(n, _sms(device)).path == K.COOP
     _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
     _run(device, torch.float32, (7, n), is_rms=is_rms, residual=residual)
+
+
+@pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
+def test_cooperative_ticket_tags(device, is_rms, monkeypatch):
+    # The path of launches captured in a CUDA graph (launch.coop_workspace: a buffer of
+    # their own and tag 0), whose programs take each call's tags from the buffer's ticket
+    # counter (rownorm._launch_tag): three calls a launch, fresh inputs each, forward and
+    # backward with and without a residual, right every time; each launch's counter
+    # grows by its programs each call.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    bufs = ticket_workspaces(monkeypatch)
+    n = max(K.FWD_TILE_MAX, K.BWD_TILE_MAX) + 4097
+    counts = []
+    for _ in range(3):
+        for residual in (False, True):
+            _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
+        counts.append({site: int(buf[0]) for site, buf in bufs.items()})
+    assert len(counts[0]) >= 4  # forward and backward, with and without a residual
+    for site, first in counts[0].items():
+        assert first > 0 and counts[1][site] == 2 * first and counts[2][site] == 3 * first
 
 
 @pytest.mark.gpu

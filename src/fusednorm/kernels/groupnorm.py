@@ -72,10 +72,10 @@ import triton.language as tl
 from . import sm_count
 from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     coop_workspace, dtype_of, stream_scratch)
+                     coop_workspace, dtype_of, stream_scratch, ticket_launch)
 from . import rownorm as R
-from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _next_pow2, _prev_pow2, _publish, _spin,
-                      _unpack, _wait_tags)
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _launch_tag, _next_pow2, _prev_pow2,
+                      _publish, _spin, _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -641,6 +641,8 @@ def _groupnorm_bwd_group_kernel(
     #                           DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: samples per step of that sum
     SUM_C: tl.constexpr,  # FINAL_SUM: channels per step
+    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     pid = tl.program_id(0)  # n * G + g
     G = C // Cg
@@ -709,6 +711,7 @@ def _groupnorm_bwd_group_kernel(
         # The last sample's program of each group sums the group's channels over the
         # samples once the others have stored them: G programs in parallel, no one waits
         # on them (the interpreter runs them last), and a fixed order (deterministic).
+        TAG = _launch_tag(DONE, TAG, 1, TICKET)
         tl.debug_barrier()  # every thread's partial stores before the one release
         tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
         if n == N - 1:
@@ -1167,9 +1170,12 @@ def _groupnorm_cols_coop_kernel(
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
+    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     G = C // Cg
     pid = tl.program_id(0)
+    TAG = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs read the count)
     q = pid // K
     k = pid % K
     if TIMING:
@@ -1314,9 +1320,12 @@ def _groupnorm_cols_coop_bwd_kernel(
     SUM_R: tl.constexpr,  # rows (programs) per step of the dw, db sums
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
+    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     G = C // Cg
     pid = tl.program_id(0)
+    TAG = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs read the count)
     q = pid // K
     k = pid % K
     cc = tl.arange(0, CL)
@@ -2149,7 +2158,7 @@ def _prepare_cols_coop(x, Cg: int, flags, stats: bool, dtypes) -> Optional[Prepa
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb),
                 ("KB", cfg.kb), ("FB", cfg.fb), ("STAGES", COLS_COOP_STAGES),
-                ("BACKOFF", R._backoff()), ("TIMING", False))
+                ("BACKOFF", R._backoff()), ("TIMING", False), ("TICKET", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP, (cfg.programs,), ints,
                                      consts + (("PHASE", ph),) + tail, cfg.num_warps)
@@ -2193,7 +2202,7 @@ def _prepare_cols_coop_bwd(x, Cg: int, flags, dtypes) -> Optional[Prepared]:
         tail = (("G_P2", cfg.g_p2), ("CG", cfg.cg_p2), ("CL", cfg.cl), ("GATHER", cfg.gather),
                 ("BLOCK_S", cfg.block_s), ("GB", cfg.gb), ("KB", cfg.kb), ("FB", cfg.fb),
                 ("SUM_C", sum_c), ("SUM_R", sum_r), ("STAGES", COLS_COOP_STAGES_BWD),
-                ("BACKOFF", R._backoff()))
+                ("BACKOFF", R._backoff()), ("TICKET", False))
         ints = (N, C, S, Cg, cfg.k, cfg.q, cfg.s_chunk)
         launches = tuple(FixedLaunch(_COLS_COOP_BWD, (P,), ints,
                                      flags + (("PHASE", ph),) + tail, cfg.num_warps)
@@ -2364,6 +2373,7 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
     if prep.slots:  # the cooperative columns path, one launch per step in the interpreter
         ws, tag = coop_workspace(x.device, prep.slots)
         for launch in prep.launches:
+            launch = launch if tag else ticket_launch(launch)  # (tag 0: captured)
             launch((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd, ws),
                    (eps, tag))
         return
@@ -2463,7 +2473,7 @@ def _prepare_bwd(x, num_groups: int, activation, has_w: bool, has_b: bool,
                            (N, C, S, Cg, x.stride(0), x.stride(1), x.stride(2)),
                            flags + (("BLOCK_C", gc.block_c), ("BLOCK_S", gc.block_s),
                                     ("ONE_TILE", gc.one_tile), ("FINAL_SUM", fold),
-                                    ("SUM_P", sum_p), ("SUM_C", sum_c)),
+                                    ("SUM_P", sum_p), ("SUM_C", sum_c), ("TICKET", False)),
                            gc.num_warps,
                            _reg_cap(GROUP_BWD_CAP, x.element_size(), gc))
         return Prepared((main,) if fold else (main, R.sum_launch(N, C, 1, True, True)),
@@ -2535,10 +2545,11 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
         # per channel in a fixed order (deterministic).
         ws, tag = prep.rows.workspace(x.device)
         ps2 = ps + 4 * half
-        if not prep.rows.launch.direct_call(
+        launch = prep.rows.launch if tag else ticket_launch(prep.rows.launch)  # (0: captured)
+        if not launch.direct_call(
                 (px, pw, pb, pdy, pdy, pm, pr, pdx, ps, ps2, pr, ws.data_ptr(), pdw, pdb),
                 (tag,)):
-            prep.rows.launch((x, w, b, dy, dy, mean, rstd, dx, scratch[:half],
+            launch((x, w, b, dy, dy, mean, rstd, dx, scratch[:half],
                               scratch[half:prep.scratch], rstd, ws, dw, db), (tag,))
         if prep.launches and not prep.launches[0].direct_call((ps, ps2, pdw, pdb)):
             prep.launches[0]((scratch[:half], scratch[half:prep.scratch], dw, db))
@@ -2546,9 +2557,10 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
     if prep.group_path:
         if prep.done:  # the launch sums dw, db itself
             ws, tag = coop_workspace(x.device, prep.done)
-            if not prep.launches[0].direct_call(
+            main = prep.launches[0] if tag else ticket_launch(prep.launches[0])  # (0: captured)
+            if not main.direct_call(
                     (px, pdy, pw, pb, pm, pr, pdx, ps, pdw, pdb, ws.data_ptr()), (tag,)):
-                prep.launches[0]((x, dy, w, b, mean, rstd, dx, scratch, dw, db, ws), (tag,))
+                main((x, dy, w, b, mean, rstd, dx, scratch, dw, db, ws), (tag,))
             return
         main, total = prep.launches
         if not main.direct_call((px, pdy, pw, pb, pm, pr, pdx, ps, pdw, pdb, ps), (1,)):
@@ -2559,6 +2571,7 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
     if prep.slots:  # the cooperative columns backward, one launch per step in the interpreter
         ws, tag = coop_workspace(x.device, prep.slots)
         for launch in prep.launches:
+            launch = launch if tag else ticket_launch(launch)  # (tag 0: captured)
             if not launch.direct_call((px, pdy, pw, pb, pm, pr, pdx, pdw, pdb, ws.data_ptr()),
                                       (tag,)):
                 launch((x, dy, w, b, mean, rstd, dx, dw, db, ws), (tag,))

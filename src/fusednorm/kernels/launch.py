@@ -137,7 +137,7 @@ class FixedLaunch:
     path, as before."""
 
     __slots__ = ("kernel", "grid", "ints", "constexprs", "values", "num_warps", "maxnreg",
-                 "compiled")
+                 "compiled", "ticket")
 
     def __init__(self, kernel: CachedKernel, grid, ints, constexprs, num_warps: int,
                  maxnreg=None):
@@ -149,6 +149,7 @@ class FixedLaunch:
         self.num_warps = num_warps
         self.maxnreg = maxnreg
         self.compiled = {}
+        self.ticket = None  # the TICKET variant (ticket_launch), made on first use
 
     def __call__(self, tensors, tail=()):
         t = tensors[0]
@@ -174,6 +175,11 @@ class FixedLaunch:
             return
         direct = self.compiled.get((device, aligned))
         if direct is None:
+            if torch.cuda.is_current_stream_capturing():
+                # Not compiled yet, and this thread is capturing: compiled (and its module
+                # loaded) by the library's thread, in the relaxed capture mode
+                # (_allocator_task), so that no call of the compile can break the capture.
+                _allocator_task(device, self.compiled_kernel, tensors, tail)
             ck = self.kernel(self.grid, (*tensors, *self.ints, *tail), self.constexprs,
                              self.num_warps, self.maxnreg)
             if ck is not None:
@@ -297,10 +303,19 @@ INFER_PLANS = PreparedCache(1024)
 # (device, stream) keeps one zeroed buffer, grown as needed, and each launch on it takes
 # the next serial. Launches on one stream run in order, so they never share the words at
 # the same time; other streams have their own. Two cases take a fresh zeroed buffer and
-# tag 1 instead: CUDA graph capture (a replay repeats the captured tag, and the captured
-# memset zeroes the words again each time) and launches that count arrivals in their words
-# (rownorm's SYNC 2). The saving: a torch.zeros, about 20 us of host time a call on the
-# lent H100's host (NOTES v0.14), and the memset's launch on the GPU.
+# tag 1 instead: launches that count arrivals in their words (rownorm's SYNC 2), and,
+# where no capture buffer is to be had (below), CUDA graph capture (a replay repeats the
+# captured tag, and the captured memset zeroes the words again each time). The saving: a
+# torch.zeros, about 20 us of host time a call on the lent H100's host (NOTES v0.14), and
+# the memset's launch on the GPU.
+#
+# A launch captured in a CUDA graph gets a zeroed buffer of its own that outlives the
+# capture (a capture buffer) and tag 0: its programs then take the replay's tag from a
+# ticket counter in the buffer (rownorm._launch_tag), so a replay runs no memset before
+# it. The buffer is that launch's alone: every replay writes the same words, and a word a
+# replay reads was written in it or in the replay before, whose tags differ. Capture
+# buffers are never freed (a graph's lifetime is not ours to see) until
+# release_capture_workspaces(); past CAPTURE_BYTES per device, captures take the memset.
 #
 # The buffers these caches keep outlive the call that made them, so they are allocated
 # by a thread of the library's own (_persistent): torch.compile's CUDA graph trees
@@ -343,14 +358,106 @@ def _persistent(index: int, numel: int, dtype: torch.dtype, zeroed: bool) -> tor
     return buf
 
 
+def _allocator_task(index: int, fn, *args):
+    """fn(*args) run by the library's thread (_ALLOCATOR) with device `index` current and
+    that thread in the relaxed capture mode; its result."""
+    if not _ALLOCATOR:
+        from concurrent.futures import ThreadPoolExecutor
+        _ALLOCATOR.append(ThreadPoolExecutor(1, thread_name_prefix="fusednorm-alloc"))
+    return _ALLOCATOR[0].submit(_in_allocator, index, fn, args).result()
+
+
+def _in_allocator(index, fn, args):
+    if not _RELAXED:
+        _relaxed_capture_mode()
+        _RELAXED.append(True)
+    with torch.cuda.device(index):
+        return fn(*args)
+
+
+def ticket_launch(launch: FixedLaunch) -> FixedLaunch:
+    """The variant of a cooperative launch (its last constexpr TICKET, False) with TICKET
+    on: its programs take each call's tags from the workspace's ticket counter
+    (rownorm._launch_tag), as a launch captured in a CUDA graph must (coop_workspace's
+    tag 0). Made on first use and kept on the launch."""
+    t = launch.ticket
+    if t is None:
+        name, value = launch.constexprs[-1]
+        assert name == "TICKET" and value is False, "not a ticketed kernel's launch"
+        t = launch.ticket = FixedLaunch(launch.kernel, launch.grid, launch.ints,
+                                        launch.constexprs[:-1] + (("TICKET", True),),
+                                        launch.num_warps, launch.maxnreg)
+    return t
+
+
+def _relaxed_capture_mode():
+    # (in _ALLOCATOR's thread, once) CUDA's relaxed stream-capture mode for this thread:
+    # under another thread's capture in the default global mode, a cudaMalloc or a stream
+    # synchronize here would otherwise be refused (torch's allocator does the same around
+    # its own cudaMalloc). The driver's call, by ctypes: torch and Triton expose none.
+    import ctypes
+    mode = ctypes.c_int(2)  # CU_STREAM_CAPTURE_MODE_RELAXED
+    if ctypes.CDLL("libcuda.so.1").cuThreadExchangeStreamCaptureMode(ctypes.byref(mode)):
+        raise RuntimeError("cuThreadExchangeStreamCaptureMode failed")
+
+
+def _allocate_ready(index: int, numel: int):
+    # (in _ALLOCATOR's thread: _allocator_task) a zeroed int64 buffer whose zeroing has
+    # finished, so that a capturing stream can use it without waiting on another stream
+    buf, side = _allocate(index, numel, torch.int64, True)
+    side.synchronize()
+    return buf
+
+
+# Capture buffers (above): per device index, [bytes held, buffers].
+_CAPTURED = {}
+_RELAXED = []  # whether _ALLOCATOR's thread is in the relaxed capture mode
+CAPTURE_BYTES = 256 << 20
+# FUSEDNORM_CAPTURE_TICKETS=0: captured launches take a memset each (as before v0.48).
+CAPTURE_TICKETS = os.environ.get("FUSEDNORM_CAPTURE_TICKETS", "1") != "0"
+
+
+def capture_workspace(device: torch.device, words: int) -> Optional[torch.Tensor]:
+    """A capture buffer for one launch being captured (`words` int64 words after the
+    ticket counter and a pad word, which sit just before the returned view so that it
+    keeps the buffer's 16-byte alignment), or None: tickets off, the device's budget
+    spent, or the buffer not to be had (its allocation failed: the launch then takes the
+    memset)."""
+    index = device.index if device.index is not None else torch.cuda.current_device()
+    held = _CAPTURED.setdefault(index, [0, []])
+    nbytes = 8 * (words + 2)
+    if not CAPTURE_TICKETS or held[0] + nbytes > CAPTURE_BYTES:
+        return None
+    try:
+        buf = _allocator_task(index, _allocate_ready, index, words + 2)
+    except Exception:  # noqa: BLE001 - the memset instead, for this and later captures
+        held[0] = CAPTURE_BYTES
+        return None
+    held[0] += nbytes
+    held[1].append(buf)
+    return buf[2:]
+
+
+def release_capture_workspaces():
+    """Free the capture buffers of every graph captured so far. Only once those graphs
+    are gone: a replay afterwards would use freed memory."""
+    _CAPTURED.clear()
+
+
 def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1):
     """(ws, tag): int64 words (at least `words`) for one cooperative launch on the current
     stream of `device`, and the tag its partials carry. fresh: a zeroed buffer of its
-    own and tag 1 (also taken during CUDA graph capture). span: how many tags the launch
-    uses, tag .. tag + span - 1 (rownorm's ROW_TAG: one per row); the next launch on the
-    stream starts after them."""
+    own and tag 1. During CUDA graph capture, a capture buffer and tag 0 (the kernel takes
+    each replay's tag itself: rownorm._launch_tag), else as fresh. span: how many tags the
+    launch uses, tag .. tag + span - 1 (rownorm's ROW_TAG: one per row); the next launch on
+    the stream starts after them."""
     if device.type == "cuda":
-        if fresh or torch.cuda.is_current_stream_capturing():
+        if torch.cuda.is_current_stream_capturing():
+            ws = None if fresh else capture_workspace(device, words)
+            if ws is not None:
+                return ws, 0
+            return torch.zeros((words,), device=device, dtype=torch.int64), 1
+        if fresh:
             return torch.zeros((words,), device=device, dtype=torch.int64), 1
         index = device.index if device.index is not None else torch.cuda.current_device()
         key = (index, _driver().get_current_stream(index))

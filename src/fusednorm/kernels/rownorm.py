@@ -69,7 +69,7 @@ import triton.language as tl
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     coop_workspace, dtype_of, stream_scratch)
+                     coop_workspace, dtype_of, stream_scratch, ticket_launch)
 
 
 @triton.jit
@@ -78,6 +78,30 @@ def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
     (launch.coop_workspace hands the launch M tags), else TAG (see rownorm.ROW_TAG)."""
     if ROW_TAG:
         return row + TAG
+    else:
+        return TAG
+
+
+@triton.jit
+def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
+    """The base tag of this launch's words in WS: TAG, or with TICKET (a launch captured in
+    a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) one that each replay
+    takes from the ticket counter at WS[-2], which counts the launch's programs over its
+    replays. Each program takes one ticket before anything else (TAKE; the interpreter's
+    later PHASE launches of a columns kernel read the count instead), so the programs of
+    the k-th replay hold tickets k * P .. k * P + P - 1 and agree on k. Its tags are
+    base .. base + span - 1, base = (k * span) mod (TAG_LIMIT - span) + 1: never 0 (a
+    zeroed word), never above TAG_LIMIT (int32, as the host's tags), and none equal to a
+    tag of the replay before (the only other writer of the buffer's words) while 3 * span
+    <= TAG_LIMIT."""
+    if TICKET:
+        nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
+        if TAKE:
+            k = tl.atomic_add(WS - 2, 1, sem="relaxed") // nprog
+        else:
+            k = tl.load(WS - 2, volatile=True) // nprog - 1
+        span64 = tl.cast(span, tl.int64)
+        return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32)
     else:
         return TAG
 
@@ -734,6 +758,8 @@ def _rownorm_fwd_kernel(
     #                       row's first element (_tile_shift)
     PACK16: tl.constexpr,  # PATH 1 one-step pipeline, 16-bit: the held row carried as int32
     #                        words (_pack_words), not one 16-bit value (and register) each
+    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
@@ -817,6 +843,7 @@ def _rownorm_fwd_kernel(
             _tile_y(xh2, W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G, CG, S,
                     HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
     elif PATH == 1:
+        TAG = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
         group = pid // GROUP
@@ -1116,6 +1143,8 @@ def _rownorm_bwd_kernel(
     PACK16: tl.constexpr,  # PATH 1 PREFETCH, 16-bit x and dy, not KEEP_DZ: the held row
     #                        carried as int32 words, two values each (_pack_words), not one
     #                        16-bit value (and register) each
+    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     pid = tl.program_id(0)
     row_start = pid * rows_per_program
@@ -1252,6 +1281,7 @@ def _rownorm_bwd_kernel(
                 tl.store(DB + pid.to(tl.int64) * N + cols2, tl.sum(db_acc2, axis=0),
                          mask=col_mask2)
     elif PATH == 1:
+        TAG = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
         # Rows group, group + num_groups, ...; this program's dw/db slice stays in
         # registers over all of them and is written once, as partial row `group`.
         group = pid // GROUP
@@ -3754,7 +3784,8 @@ def _prepare_fwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
         ("ONE_PASS", one_pass),
         ("SHIFT", cfg.path == TILE and not is_rms and not one_pass
          and _tile_shift(N, element_size)),
-        ("PACK16", _pack16(cfg, element_size, backward=False))), cfg.num_warps,
+        ("PACK16", _pack16(cfg, element_size, backward=False)), ("TICKET", False)),
+        cfg.num_warps,
         _reg_cap(cfg, channels is not None)),
         coop_slots=M * (cfg.group + 1) * 2 if cfg.path == COOP else 0, cfg=cfg,
         tag_span=M if ROW_TAG else 1, stats_scratch=M if scratch else 0)
@@ -3885,10 +3916,11 @@ def launch_fwd(prep: Prepared, x, residual, weight, bias, eps: float, y, h, mean
     ph = py if h is None else h.data_ptr()
     pm = pr if mean is rstd else mean.data_ptr()
     pws = py if ws is y else ws.data_ptr()
-    if prep.launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag),
-                               px | pres | pw | pb | py | ph | pm | pr | pws):
+    launch = prep.launch if tag else ticket_launch(prep.launch)  # (tag 0: captured)
+    if launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag),
+                          px | pres | pw | pb | py | ph | pm | pr | pws):
         return
-    prep.launch((
+    launch((
         x, x if residual is None else residual, x if weight is None else weight,
         x if bias is None else bias, y, y if h is None else h, mean, rstd, ws), (eps, tag))
 
@@ -3928,10 +3960,11 @@ def launch_infer(prep: Prepared, x, residual, weight, bias, eps: float, y, h):
     ph = py if h is None else h.data_ptr()
     pws = py if ws is y else ws.data_ptr()
     low = px | pres | pw | pb | py | ph | pm | pr | pws  # the OR of the addresses, for alignment
-    if not prep.launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag), low):
-        prep.launch((x, x if residual is None else residual, x if weight is None else weight,
-                     x if bias is None else bias, y, y if h is None else h, mean, rstd, ws),
-                    (eps, tag))
+    launch = prep.launch if tag else ticket_launch(prep.launch)  # (tag 0: captured)
+    if not launch.direct_call((px, pres, pw, pb, py, ph, pm, pr, pws), (eps, tag), low):
+        launch((x, x if residual is None else residual, x if weight is None else weight,
+                x if bias is None else bias, y, y if h is None else h, mean, rstd, ws),
+               (eps, tag))
 
 
 def rownorm_fwd(x, residual, weight, bias, eps: float, is_rms: bool, y, h, mean, rstd):
@@ -4016,7 +4049,7 @@ def _prepare_bwd(M: int, N: int, device, element_size: int, is_rms: bool, has_w:
                    and affine == 0 and has_w), ("DH_L2", _dh_l2(cfg, has_dh)),
         ("STATS_AHEAD", _stats_ahead(cfg)), ("LATE_TERMS", _late_terms(cfg)),
         ("DH_EARLY", _dh_early(cfg, has_dh, element_size, is_rms)),
-        ("PACK16", _pack16(cfg, element_size))), cfg.num_warps,
+        ("PACK16", _pack16(cfg, element_size)), ("TICKET", False)), cfg.num_warps,
         _bwd_reg_cap(cfg, final >= 2))
     if affine:
         slots = M * (cfg.group + 1) * 2 + (programs if final == 1 else 0)
@@ -4178,11 +4211,12 @@ def launch_bwd(prep: Prepared, dy, dh, x, weight, mean, rstd, is_rms: bool, has_
     ptrs = (px, px if weight is None else weight.data_ptr(), px, pdy,
             pdy if dh is None else dh.data_ptr(), pr if is_rms else mean.data_ptr(), pr,
             dx.data_ptr(), pdw, pdb, psc, pr if ws is rstd else ws.data_ptr(), pwo, pbo)
-    if not prep.launch.direct_call(ptrs, (tag,)):
+    launch = prep.launch if tag else ticket_launch(prep.launch)  # (tag 0: captured)
+    if not launch.direct_call(ptrs, (tag,)):
         vw, vb = ((dw if has_dw else rstd, db if want_db else rstd) if one
                   else _part_views(buf, prep.partials * N, seg, has_dw, want_db, rstd))
         folded = prep.folded
-        prep.launch((
+        launch((
             x, weight if weight is not None else x, x, dy, dh if dh is not None else dy,
             mean if not is_rms else rstd, rstd, dx, vw, vb,
             buf[parts:parts + prep.loop_scratch] if prep.loop_scratch else rstd, ws,
