@@ -18,7 +18,7 @@ per case. % is of a device-to-device copy measured in the same run; bytes are th
 --warm only checks (compiling into Triton's cache), e.g. in parallel processes before
 one timed run. --settings is a JSON list of dicts, e.g. '[{}, {"MIN_STEPS": 8}]' ({} = the defaults);
 keys R.NAME set kernels.rownorm's constants, R.NAME.k an entry of a rownorm table (lists
-become tuples)."""
+become tuples), L.NAME kernels.launch's (L.CAPTURE_TICKETS: captured launches' tickets)."""
 import argparse
 import json
 import math
@@ -31,6 +31,7 @@ import triton
 import fusednorm
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms, host_us as _host_us
 from fusednorm.kernels import groupnorm as K
+from fusednorm.kernels import launch as L
 from fusednorm.kernels import rownorm as R
 from fusednorm.ops import groupnorm as OG
 
@@ -272,7 +273,9 @@ def _tuples(v):
 
 def _get(key):
     """A setting's current value: NAME of kernels.groupnorm, R.NAME of kernels.rownorm,
-    R.NAME.k an entry of a rownorm table (a dict with int keys)."""
+    R.NAME.k an entry of a rownorm table (a dict with int keys), L.NAME of kernels.launch."""
+    if key.startswith("L."):
+        return getattr(L, key[2:])
     if not key.startswith("R."):
         return getattr(K, key)
     name, _, item = key[2:].partition(".")
@@ -281,6 +284,9 @@ def _get(key):
 
 def _set(key, value):
     value = _tuples(value)  # JSON lists: config tuples
+    if key.startswith("L."):
+        setattr(L, key[2:], value)
+        return
     if not key.startswith("R."):
         setattr(K, key, value)
         return

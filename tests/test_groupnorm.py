@@ -1489,14 +1489,21 @@ def test_cuda_graph(layout):
 
 
 @pytest.mark.gpu
-def test_cuda_graph_cooperative_layers():
+@pytest.mark.parametrize("tickets", [True, False], ids=["tickets", "memset"])
+def test_cuda_graph_cooperative_layers(tickets, monkeypatch):
     # Several cooperative launches in one capture (the rows path's forward and backward,
-    # contiguous, and the cooperative columns paths, channels_last; a UNet's layers), each
-    # with its captured workspace (launch.coop_workspace) zeroed again by every replay:
-    # replays with new inputs stay right.
+    # contiguous, the group path's folded sum, and the cooperative columns paths,
+    # channels_last; a UNet's layers), each with a workspace of its own (launch.
+    # coop_workspace): with tickets kept across replays, each replay's tags from its
+    # ticket counter; without, zeroed again by every replay. Replays with new inputs stay
+    # right.
+    from fusednorm.kernels import launch as L
     from fusednorm.ops import groupnorm as OG
+    monkeypatch.setattr(L, "CAPTURE_TICKETS", tickets)
+    mark = L.capture_mark()
     cases = [((16, 640, 32, 32), 32, "nc"), ((16, 640, 32, 32), 32, "cl"),
-             ((4, 320, 32, 32), 32, "nc"), ((16, 64, 32, 32), 64, "cl")]
+             ((4, 320, 32, 32), 32, "nc"), ((16, 64, 32, 32), 64, "cl"),
+             ((16, 1280, 8, 8), 32, "nc")]
     data = []
     for shape, G, layout in cases:
         x = _to_layout(torch.randn(shape, device="cuda"), layout).to(torch.bfloat16)
@@ -1512,7 +1519,9 @@ def test_cuda_graph_cooperative_layers():
         return out
     step()  # compile outside capture
     g, outs = captured(step)
-    for _ in range(2):
+    made = L.capture_mark() - mark
+    assert (made > 0) if tickets else made == 0
+    for _ in range(3):
         for x, w, b, dy, G in data:
             x.copy_(torch.randn_like(x))
             dy.copy_(torch.randn_like(dy))
@@ -1526,6 +1535,8 @@ def test_cuda_graph_cooperative_layers():
             assert_close(dx, r[0].grad, torch.bfloat16, "graph replay dx")
             assert_close(dw, r[1].grad, torch.bfloat16, "graph replay dw", scale=4)
             assert_close(db, r[2].grad, torch.bfloat16, "graph replay db", scale=4)
+    del g, outs
+    L.release_capture_workspaces(mark)
 
 
 @pytest.mark.gpu

@@ -1715,12 +1715,29 @@ def test_cooperative_stale_workspace(is_rms):
 
 
 @pytest.mark.gpu
-def test_cuda_graph_cooperative():
-    # Captured cooperative launches take their own zeroed workspace and tag 1
-    # (launch.coop_workspace), zeroed again by each replay: replays with new inputs stay
-    # right (forward and backward, two row lengths, one of them twice in a graph), and so
-    # do two graphs replayed in turn.
+@pytest.mark.parametrize("tickets", ["tickets", "memset", "budget"])
+def test_cuda_graph_cooperative(tickets, monkeypatch):
+    # Captured cooperative launches take a zeroed workspace of their own (launch.
+    # coop_workspace): with tickets, kept across replays, each replay's tags taken from
+    # its ticket counter (rownorm._launch_tag); without them (FUSEDNORM_CAPTURE_TICKETS=0,
+    # or past CAPTURE_BYTES: the later launches of a capture) tag 1 and a memset each
+    # replay. Replays with new inputs stay right (forward and backward, two row lengths,
+    # one of them twice in a graph), and so do two graphs replayed in turn.
+    from fusednorm.kernels import launch as L
     from fusednorm.ops import rownorm as OR
+    monkeypatch.setattr(L, "CAPTURE_TICKETS", tickets != "memset")
+    calls = []  # the cooperative launches' workspace requests: captured or not
+
+    def workspace(device, words, *args, **kwargs):
+        capturing = torch.cuda.is_current_stream_capturing()
+        if capturing and tickets == "budget" and not any(calls):
+            # room for the first captured launch's buffer only
+            held = sum(b for _, b, _ in L._CAPTURED)
+            monkeypatch.setattr(L, "CAPTURE_BYTES", held + 8 * (words + 2))
+        calls.append(capturing)
+        return L.coop_workspace(device, words, *args, **kwargs)
+    monkeypatch.setattr(K, "coop_workspace", workspace)
+    mark = L.capture_mark()
     ns = (65536, 32768 + 1024)
     xs = [torch.randn(8, n, device="cuda", dtype=torch.bfloat16) for n in ns]
     ws = [1 + 0.5 * torch.randn(n, device="cuda", dtype=torch.bfloat16) for n in ns]
@@ -1738,7 +1755,10 @@ def test_cuda_graph_cooperative():
     for order in orders:
         step(order)  # compile outside capture
     graphs, outs = zip(*(captured(lambda order=order: step(order)) for order in orders))
-    for k in (0, 1, 0, 1):
+    made, captured_calls = L.capture_mark() - mark, sum(calls)
+    assert captured_calls >= 5  # the first graph's forwards and backwards at least
+    assert made == {"tickets": captured_calls, "memset": 0, "budget": 1}[tickets]
+    for k in (0, 1, 0, 1, 0, 1):
         for x, dy in zip(xs, dys):
             x.copy_(torch.randn_like(x))
             dy.copy_(torch.randn_like(dy))
@@ -1755,6 +1775,8 @@ def test_cuda_graph_cooperative():
             assert_close(dx, x64.grad, torch.bfloat16, f"graph {k} replay dx")
             assert_close(dw, w64.grad, torch.float32, f"graph {k} replay dw", scale=3)
             assert_close(db, b64.grad, torch.float32, f"graph {k} replay db", scale=3)
+    del graphs, outs
+    L.release_capture_workspaces(mark)
 
 
 @pytest.mark.gpu

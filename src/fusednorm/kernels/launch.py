@@ -409,39 +409,44 @@ def _allocate_ready(index: int, numel: int):
     return buf
 
 
-# Capture buffers (above): per device index, [bytes held, buffers].
-_CAPTURED = {}
+# Capture buffers (above), in the order made: (device index, bytes, buffer).
+_CAPTURED = []
 _RELAXED = []  # whether _ALLOCATOR's thread is in the relaxed capture mode
-CAPTURE_BYTES = 256 << 20
+CAPTURE_BYTES = 256 << 20  # per device
 # FUSEDNORM_CAPTURE_TICKETS=0: captured launches take a memset each (as before v0.48).
 CAPTURE_TICKETS = os.environ.get("FUSEDNORM_CAPTURE_TICKETS", "1") != "0"
+_CAPTURE_FAILED = set()  # devices where making a capture buffer failed: the memset there
 
 
 def capture_workspace(device: torch.device, words: int) -> Optional[torch.Tensor]:
     """A capture buffer for one launch being captured (`words` int64 words after the
     ticket counter and a pad word, which sit just before the returned view so that it
     keeps the buffer's 16-byte alignment), or None: tickets off, the device's budget
-    spent, or the buffer not to be had (its allocation failed: the launch then takes the
-    memset)."""
+    (CAPTURE_BYTES) spent, or the buffer not to be had (its allocation failed once on
+    this device: the launches then take the memset)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
-    held = _CAPTURED.setdefault(index, [0, []])
     nbytes = 8 * (words + 2)
-    if not CAPTURE_TICKETS or held[0] + nbytes > CAPTURE_BYTES:
+    held = sum(b for i, b, _ in _CAPTURED if i == index)
+    if not CAPTURE_TICKETS or index in _CAPTURE_FAILED or held + nbytes > CAPTURE_BYTES:
         return None
     try:
         buf = _allocator_task(index, _allocate_ready, index, words + 2)
-    except Exception:  # noqa: BLE001 - the memset instead, for this and later captures
-        held[0] = CAPTURE_BYTES
+    except Exception:  # noqa: BLE001 - the memset instead
+        _CAPTURE_FAILED.add(index)
         return None
-    held[0] += nbytes
-    held[1].append(buf)
+    _CAPTURED.append((index, nbytes, buf))
     return buf[2:]
 
 
-def release_capture_workspaces():
-    """Free the capture buffers of every graph captured so far. Only once those graphs
-    are gone: a replay afterwards would use freed memory."""
-    _CAPTURED.clear()
+def capture_mark() -> int:
+    """A mark for release_capture_workspaces: the capture buffers made so far."""
+    return len(_CAPTURED)
+
+
+def release_capture_workspaces(mark: int = 0):
+    """Free the capture buffers made after `mark` (capture_mark; 0: all of them). Only once
+    the graphs captured since are gone: a replay afterwards would use freed memory."""
+    del _CAPTURED[mark:]
 
 
 def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1):
