@@ -49,12 +49,14 @@ def ticket_workspaces(monkeypatch):
     and tag 0, so that the kernels take each call's tag from the buffer's ticket counter
     (rownorm._launch_tag). A launch site's calls share a buffer, as one captured launch's
     replays do. Returns {site:
-    buffer}; buffer[0] counts the tickets taken. A site is the calling code and the
+    buffer}; buffer[:head:TICKET_STRIDE] count the tickets taken. A site is the calling code and the
     prepared launch it holds (`self` or `prep`), so each prepared launch has its own."""
     import sys
     from fusednorm.kernels import groupnorm as GK
     from fusednorm.kernels import rownorm as RK
+    from fusednorm.kernels import launch as L
     bufs = {}
+    head = L.TICKET_COUNTERS * L.TICKET_STRIDE
 
     def workspace(device, words, fresh=False, span=1):
         if fresh:
@@ -63,9 +65,15 @@ def ticket_workspaces(monkeypatch):
         owner = f1.f_locals.get("self", f1.f_locals.get("prep"))
         site = (f1.f_code, f1.f_lineno, f2.f_code, f2.f_lineno, id(owner), words)
         if site not in bufs:
-            bufs[site] = torch.zeros((words + 2,), device=device, dtype=torch.int64)
-        return bufs[site][2:], 0
+            bufs[site] = torch.zeros((head + words,), device=device, dtype=torch.int64)
+        return bufs[site][head:], 0
 
     monkeypatch.setattr(RK, "coop_workspace", workspace)
     monkeypatch.setattr(GK, "coop_workspace", workspace)
     return bufs
+
+
+def tickets_taken(buf) -> int:
+    """The tickets a ticket_workspaces buffer's counters have handed out."""
+    from fusednorm.kernels import launch as L
+    return int(buf[:L.TICKET_COUNTERS * L.TICKET_STRIDE:L.TICKET_STRIDE].sum())

@@ -15,7 +15,7 @@ import fusednorm
 from fusednorm.kernels import rownorm as K
 from fusednorm.kernels import use_kernels
 
-from numerics import assert_close, captured, ticket_workspaces
+from numerics import assert_close, captured, tickets_taken, ticket_workspaces
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
@@ -131,7 +131,7 @@ def test_cooperative_ticket_tags(device, is_rms, monkeypatch):
     for _ in range(3):
         for residual in (False, True):
             _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
-        counts.append({site: int(buf[0]) for site, buf in bufs.items()})
+        counts.append({site: tickets_taken(buf) for site, buf in bufs.items()})
     assert len(counts[0]) >= 4  # forward and backward, with and without a residual
     for site, first in counts[0].items():
         assert first > 0 and counts[1][site] == 2 * first and counts[2][site] == 3 * first
@@ -1733,7 +1733,8 @@ def test_cuda_graph_cooperative(tickets, monkeypatch):
         if capturing and tickets == "budget" and not any(calls):
             # room for the first captured launch's buffer only
             held = sum(b for _, b, _ in L._CAPTURED)
-            monkeypatch.setattr(L, "CAPTURE_BYTES", held + 8 * (words + 2))
+            monkeypatch.setattr(L, "CAPTURE_BYTES",
+                                held + 8 * (words + L.TICKET_COUNTERS * L.TICKET_STRIDE))
         calls.append(capturing)
         return L.coop_workspace(device, words, *args, **kwargs)
     monkeypatch.setattr(K, "coop_workspace", workspace)

@@ -409,6 +409,11 @@ def _allocate_ready(index: int, numel: int):
     return buf
 
 
+# A capture buffer's ticket counters (rownorm._launch_tag), before its words: program p
+# takes its tickets from counter p mod TICKET_COUNTERS, each on a 64-byte segment of its
+# own, so that no word takes more than 1 / 64 of a launch's atomics.
+TICKET_COUNTERS = 64
+TICKET_STRIDE = 8  # int64 words
 # Capture buffers (above), in the order made: (device index, bytes, buffer).
 _CAPTURED = []
 _RELAXED = []  # whether _ALLOCATOR's thread is in the relaxed capture mode
@@ -420,22 +425,23 @@ _CAPTURE_FAILED = set()  # devices where making a capture buffer failed: the mem
 
 def capture_workspace(device: torch.device, words: int) -> Optional[torch.Tensor]:
     """A capture buffer for one launch being captured (`words` int64 words after the
-    ticket counter and a pad word, which sit just before the returned view so that it
-    keeps the buffer's 16-byte alignment), or None: tickets off, the device's budget
+    ticket counters, TICKET_COUNTERS * TICKET_STRIDE words just before the returned view),
+    or None: tickets off, the device's budget
     (CAPTURE_BYTES) spent, or the buffer not to be had (its allocation failed once on
     this device: the launches then take the memset)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
-    nbytes = 8 * (words + 2)
+    head = TICKET_COUNTERS * TICKET_STRIDE
+    nbytes = 8 * (head + words)
     held = sum(b for i, b, _ in _CAPTURED if i == index)
     if not CAPTURE_TICKETS or index in _CAPTURE_FAILED or held + nbytes > CAPTURE_BYTES:
         return None
     try:
-        buf = _allocator_task(index, _allocate_ready, index, words + 2)
+        buf = _allocator_task(index, _allocate_ready, index, head + words)
     except Exception:  # noqa: BLE001 - the memset instead
         _CAPTURE_FAILED.add(index)
         return None
     _CAPTURED.append((index, nbytes, buf))
-    return buf[2:]
+    return buf[head:]
 
 
 def capture_mark() -> int:

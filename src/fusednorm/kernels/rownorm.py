@@ -68,8 +68,9 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
-from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
-                     coop_workspace, dtype_of, stream_scratch, ticket_launch)
+from .launch import (INFER_PLANS, SM_REGISTERS, TICKET_COUNTERS, TICKET_STRIDE, CachedKernel,
+                     FixedLaunch, PreparedCache, coop_workspace, dtype_of, stream_scratch,
+                     ticket_launch)
 
 
 @triton.jit
@@ -86,20 +87,27 @@ def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
 def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
     """The base tag of this launch's words in WS: TAG, or with TICKET (a launch captured in
     a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) one that each replay
-    takes from the ticket counter at WS[-2], which counts the launch's programs over its
-    replays. Each program takes one ticket before anything else (TAKE; the interpreter's
-    later PHASE launches of a columns kernel read the count instead), so the programs of
-    the k-th replay hold tickets k * P .. k * P + P - 1 and agree on k. Its tags are
-    base .. base + span - 1, base = (k * span) mod (TAG_LIMIT - span) + 1: never 0 (a
-    zeroed word), never above TAG_LIMIT (int32, as the host's tags), and none equal to a
-    tag of the replay before (the only other writer of the buffer's words) while 3 * span
-    <= TAG_LIMIT."""
+    takes from ticket counters before WS (launch.TICKET_COUNTERS of them, TICKET_STRIDE
+    words apart, program p on counter p mod their number), which count their programs
+    over the replays. Each program takes one ticket before anything else (TAKE; the
+    interpreter's later PHASE launches of a columns kernel read the count instead), so
+    the k-th replay's n programs of a counter hold its tickets k * n .. k * n + n - 1 and
+    every program finds k. The tags are base .. base + span - 1, base = (k * span) mod
+    (TAG_LIMIT - span) + 1: never 0 (a zeroed word), never above TAG_LIMIT (int32, as the
+    host's tags), and none equal to a tag of the replay before (the only other writer of
+    the buffer's words) while 3 * span <= TAG_LIMIT. Several counters, not one: 2112
+    one-warp programs on one word cost UNet 640's forward 11 points of 78 (v0.48 call 1)."""
     if TICKET:
         nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
+        pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
+            + tl.program_id(0)
+        c = pid % TICKET_COUNTERS
+        ctr = WS - TICKET_COUNTERS * TICKET_STRIDE + c * TICKET_STRIDE
+        n = (nprog - c + TICKET_COUNTERS - 1) // TICKET_COUNTERS  # programs on counter c
         if TAKE:
-            k = tl.atomic_add(WS - 2, 1, sem="relaxed") // nprog
+            k = tl.atomic_add(ctr, 1, sem="relaxed") // n
         else:
-            k = tl.load(WS - 2, volatile=True) // nprog - 1
+            k = tl.load(ctr, volatile=True) // n - 1
         span64 = tl.cast(span, tl.int64)
         return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32)
     else:
