@@ -28,26 +28,36 @@ def wanted(fn, const):
     return name in ("_rownorm_fwd_kernel", "_rownorm_bwd_kernel") and const.get("PATH") == 1
 
 
-launch.CachedKernel.__call__ = CC._record
-GK.sm_count = RK.sm_count = lambda device: CC.SMS
-CC.launch_groups(CC.GROUP_SHAPES, (torch.bfloat16,), (None, "silu"), (False, True))
-CC.launch_rows((12288, 65536, 262144, 1 << 20), (torch.bfloat16, torch.float32))
-keys = [k for k, (fn, sig, const, w, m) in CC.recorded.items() if wanted(fn, const)]
-print(f"{len(keys)} of {len(CC.recorded)} variants", flush=True)
-out = []
-for i, key in enumerate(keys):
-    fn, sig, const, warps, maxnreg = CC.recorded[key]
-    rec = dict(kernel=fn.__name__, num_warps=warps, maxnreg=maxnreg,
-               constexprs={k: v for k, v in const.items()},
-               dtypes=sorted({v for v in sig.values() if v.startswith("*")}))
-    try:
-        ck = CC.compile_recorded(key)
-        regs, spills = CC.ptxas_usage(ck.asm["ptx"])
-        rec.update(registers=regs, spills=spills, ptx_sha=CC.ptx_digest(ck.asm["ptx"]))
-    except Exception as e:  # noqa: BLE001
-        rec["error"] = f"{type(e).__name__}: {str(e)[:200]}"
-    out.append(rec)
-    print(f"[{i + 1}/{len(keys)}] {rec['kernel']} w={warps} cap={maxnreg} "
-          + (rec.get("error") or f"{rec['registers']} regs {rec['spills']} B"), flush=True)
-with open(sys.argv[1], "w") as f:
-    json.dump(out, f, indent=1, default=str)
+def record():
+    """Run the launchers (recording, nothing launched); the wanted variants' keys."""
+    launch.CachedKernel.__call__ = CC._record
+    GK.sm_count = RK.sm_count = lambda device: CC.SMS
+    CC.launch_groups(CC.GROUP_SHAPES, (torch.bfloat16,), (None, "silu"), (False, True))
+    CC.launch_rows((12288, 65536, 262144, 1 << 20), (torch.bfloat16, torch.float32))
+    return [k for k, (fn, sig, const, w, m) in CC.recorded.items() if wanted(fn, const)]
+
+
+def main():
+    keys = record()
+    print(f"{len(keys)} of {len(CC.recorded)} variants", flush=True)
+    out = []
+    for i, key in enumerate(keys):
+        fn, sig, const, warps, maxnreg = CC.recorded[key]
+        rec = dict(kernel=fn.__name__, num_warps=warps, maxnreg=maxnreg,
+                   constexprs={k: v for k, v in const.items()},
+                   dtypes=sorted({v for v in sig.values() if v.startswith("*")}))
+        try:
+            ck = CC.compile_recorded(key)
+            regs, spills = CC.ptxas_usage(ck.asm["ptx"])
+            rec.update(registers=regs, spills=spills, ptx_sha=CC.ptx_digest(ck.asm["ptx"]))
+        except Exception as e:  # noqa: BLE001
+            rec["error"] = f"{type(e).__name__}: {str(e)[:200]}"
+        out.append(rec)
+        print(f"[{i + 1}/{len(keys)}] {rec['kernel']} w={warps} cap={maxnreg} "
+              + (rec.get("error") or f"{rec['registers']} regs {rec['spills']} B"), flush=True)
+    with open(sys.argv[1], "w") as f:
+        json.dump(out, f, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()

@@ -83,6 +83,10 @@ def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
         return TAG
 
 
+_COUNTERS = tl.constexpr(TICKET_COUNTERS)  # (as constexprs: globals a @triton.jit reads)
+_STRIDE = tl.constexpr(TICKET_STRIDE)
+
+
 @triton.jit
 def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
     """The base tag of this launch's words in WS: TAG, or with TICKET (a launch captured in
@@ -101,9 +105,9 @@ def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
         nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
         pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
             + tl.program_id(0)
-        c = pid % TICKET_COUNTERS
-        ctr = WS - TICKET_COUNTERS * TICKET_STRIDE + c * TICKET_STRIDE
-        n = (nprog - c + TICKET_COUNTERS - 1) // TICKET_COUNTERS  # programs on counter c
+        c = pid % _COUNTERS
+        ctr = WS - _COUNTERS * _STRIDE + c * _STRIDE
+        n = (nprog - c + _COUNTERS - 1) // _COUNTERS  # programs on counter c
         if TAKE:
             k = tl.atomic_add(ctr, 1, sem="relaxed") // n
         else:
