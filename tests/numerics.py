@@ -46,34 +46,37 @@ def captured(step):
 def ticket_workspaces(monkeypatch):
     """Make every cooperative launch take the path of a launch captured in a CUDA graph
     (launch.coop_workspace during capture): a zeroed buffer of its own, kept across calls,
-    and tag 0, so that the kernels take each call's tag from the buffer's ticket counter
-    (rownorm._launch_tag). A launch site's calls share a buffer, as one captured launch's
-    replays do. Returns {site:
-    buffer}; buffer[:head:TICKET_STRIDE] count the tickets taken. A site is the calling code and the
-    prepared launch it holds (`self` or `prep`), so each prepared launch has its own."""
+    and tag 0, so that the kernels take each call's tag from the count of calls kept per
+    program before the buffer's words (rownorm._launch_tag). A launch site's calls share
+    a buffer, as one captured launch's replays do. Returns {site: (buffer, words before
+    the view)}. A site is the calling code and the prepared launch it holds (`self` or
+    `prep`), so each prepared launch has its own."""
     import sys
     from fusednorm.kernels import groupnorm as GK
     from fusednorm.kernels import rownorm as RK
-    from fusednorm.kernels import launch as L
     bufs = {}
-    head = L.TICKET_COUNTERS * L.TICKET_STRIDE
 
-    def workspace(device, words, fresh=False, span=1):
+    def workspace(device, words, fresh=False, span=1, programs=0):
         if fresh:
             return torch.zeros((words,), device=device, dtype=torch.int64), 1
+        assert programs > 0
         f1, f2 = sys._getframe(1), sys._getframe(2)
         owner = f1.f_locals.get("self", f1.f_locals.get("prep"))
         site = (f1.f_code, f1.f_lineno, f2.f_code, f2.f_lineno, id(owner), words)
+        head = programs + programs % 2
         if site not in bufs:
-            bufs[site] = torch.zeros((head + words,), device=device, dtype=torch.int64)
-        return bufs[site][head:], 0
+            bufs[site] = (torch.zeros((head + words,), device=device, dtype=torch.int64), head)
+        return bufs[site][0][head:], 0
 
     monkeypatch.setattr(RK, "coop_workspace", workspace)
     monkeypatch.setattr(GK, "coop_workspace", workspace)
     return bufs
 
 
-def tickets_taken(buf) -> int:
-    """The tickets a ticket_workspaces buffer's counters have handed out."""
-    from fusednorm.kernels import launch as L
-    return int(buf[:L.TICKET_COUNTERS * L.TICKET_STRIDE:L.TICKET_STRIDE].sum())
+def tickets_taken(entry) -> int:
+    """The calls a ticket_workspaces buffer has counted: every program's count, which must
+    agree (the even count's pad word stays 0); -1 where they do not."""
+    buf, head = entry
+    c = buf[:head]
+    ok = bool((c == c[0]).all()) or (bool((c[:-1] == c[0]).all()) and int(c[-1]) == 0)
+    return int(c[0]) if ok else -1

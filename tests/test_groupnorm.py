@@ -668,7 +668,7 @@ def test_ticket_tags(device, case, monkeypatch):
         counts = []
         for _ in range(3):
             _run(device, dtype, shape, groups, layout, activation)
-            counts.append({site: tickets_taken(buf) for site, buf in bufs.items()})
+            counts.append({site: tickets_taken(entry) for site, entry in bufs.items()})
         # the forward and the backward (the group path: its backward's fold only)
         assert len(counts[0]) == (1 if case == "group" else 2)
         for site, first in counts[0].items():

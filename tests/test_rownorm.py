@@ -131,7 +131,7 @@ def test_cooperative_ticket_tags(device, is_rms, monkeypatch):
     for _ in range(3):
         for residual in (False, True):
             _run(device, torch.bfloat16, (3, n), is_rms=is_rms, residual=residual)
-        counts.append({site: tickets_taken(buf) for site, buf in bufs.items()})
+        counts.append({site: tickets_taken(entry) for site, entry in bufs.items()})
     assert len(counts[0]) >= 4  # forward and backward, with and without a residual
     for site, first in counts[0].items():
         assert first > 0 and counts[1][site] == 2 * first and counts[2][site] == 3 * first
@@ -1728,15 +1728,15 @@ def test_cuda_graph_cooperative(tickets, monkeypatch):
     monkeypatch.setattr(L, "CAPTURE_TICKETS", tickets != "memset")
     calls = []  # the cooperative launches' workspace requests: captured or not
 
-    def workspace(device, words, *args, **kwargs):
+    def workspace(device, words, *args, programs=0, **kwargs):
         capturing = torch.cuda.is_current_stream_capturing()
         if capturing and tickets == "budget" and not any(calls):
             # room for the first captured launch's buffer only
             held = sum(b for _, b, _ in L._CAPTURED)
             monkeypatch.setattr(L, "CAPTURE_BYTES",
-                                held + 8 * (words + L.TICKET_COUNTERS * L.TICKET_STRIDE))
+                                held + 8 * (words + programs + programs % 2))
         calls.append(capturing)
-        return L.coop_workspace(device, words, *args, **kwargs)
+        return L.coop_workspace(device, words, *args, programs=programs, **kwargs)
     monkeypatch.setattr(K, "coop_workspace", workspace)
     mark = L.capture_mark()
     ns = (65536, 32768 + 1024)

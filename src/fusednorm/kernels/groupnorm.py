@@ -2371,7 +2371,7 @@ def launch_fwd(prep: Prepared, x, weight, bias, eps: float, y, mean, rstd):
                          (eps,))
         return
     if prep.slots:  # the cooperative columns path, one launch per step in the interpreter
-        ws, tag = coop_workspace(x.device, prep.slots)
+        ws, tag = coop_workspace(x.device, prep.slots, programs=prep.launches[0].grid[0])
         for launch in prep.launches:
             launch = launch if tag else ticket_launch(launch)  # (tag 0: captured)
             launch((x, w, b, y, y if mean is None else mean, y if rstd is None else rstd, ws),
@@ -2556,7 +2556,7 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
         return
     if prep.group_path:
         if prep.done:  # the launch sums dw, db itself
-            ws, tag = coop_workspace(x.device, prep.done)
+            ws, tag = coop_workspace(x.device, prep.done, programs=prep.launches[0].grid[0])
             main = prep.launches[0] if tag else ticket_launch(prep.launches[0])  # (0: captured)
             if not main.direct_call(
                     (px, pdy, pw, pb, pm, pr, pdx, ps, pdw, pdb, ws.data_ptr()), (tag,)):
@@ -2569,7 +2569,7 @@ def launch_bwd(prep: Prepared, dy, x, weight, bias, mean, rstd, dx, dw, db):
             total((scratch, scratch[half:prep.scratch], dw, db))
         return
     if prep.slots:  # the cooperative columns backward, one launch per step in the interpreter
-        ws, tag = coop_workspace(x.device, prep.slots)
+        ws, tag = coop_workspace(x.device, prep.slots, programs=prep.launches[0].grid[0])
         for launch in prep.launches:
             launch = launch if tag else ticket_launch(launch)  # (tag 0: captured)
             if not launch.direct_call((px, pdy, pw, pb, pm, pr, pdx, pdw, pdb, ws.data_ptr()),

@@ -409,11 +409,6 @@ def _allocate_ready(index: int, numel: int):
     return buf
 
 
-# A capture buffer's ticket counters (rownorm._launch_tag), before its words: program p
-# takes its tickets from counter p mod TICKET_COUNTERS, each on a 64-byte segment of its
-# own, so that no word takes more than 1 / 64 of a launch's atomics.
-TICKET_COUNTERS = 64
-TICKET_STRIDE = 8  # int64 words
 # Capture buffers (above), in the order made: (device index, bytes, buffer).
 _CAPTURED = []
 _RELAXED = []  # whether _ALLOCATOR's thread is in the relaxed capture mode
@@ -423,14 +418,16 @@ CAPTURE_TICKETS = os.environ.get("FUSEDNORM_CAPTURE_TICKETS", "1") != "0"
 _CAPTURE_FAILED = set()  # devices where making a capture buffer failed: the memset there
 
 
-def capture_workspace(device: torch.device, words: int) -> Optional[torch.Tensor]:
-    """A capture buffer for one launch being captured (`words` int64 words after the
-    ticket counters, TICKET_COUNTERS * TICKET_STRIDE words just before the returned view),
-    or None: tickets off, the device's budget
-    (CAPTURE_BYTES) spent, or the buffer not to be had (its allocation failed once on
-    this device: the launches then take the memset)."""
+def capture_workspace(device: torch.device, words: int,
+                      programs: int) -> Optional[torch.Tensor]:
+    """A capture buffer for one launch of `programs` programs being captured (`words`
+    int64 words after a replay count per program, rownorm._launch_tag's, their number
+    rounded up to even so that the returned view keeps the buffer's 16-byte alignment),
+    or None: tickets off, the device's budget (CAPTURE_BYTES) spent, or the buffer not to
+    be had (its allocation failed once on this device: the launches then take the
+    memset)."""
     index = device.index if device.index is not None else torch.cuda.current_device()
-    head = TICKET_COUNTERS * TICKET_STRIDE
+    head = programs + programs % 2
     nbytes = 8 * (head + words)
     held = sum(b for i, b, _ in _CAPTURED if i == index)
     if not CAPTURE_TICKETS or index in _CAPTURE_FAILED or held + nbytes > CAPTURE_BYTES:
@@ -455,16 +452,18 @@ def release_capture_workspaces(mark: int = 0):
     del _CAPTURED[mark:]
 
 
-def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1):
+def coop_workspace(device: torch.device, words: int, fresh: bool = False, span: int = 1,
+                   programs: int = 0):
     """(ws, tag): int64 words (at least `words`) for one cooperative launch on the current
     stream of `device`, and the tag its partials carry. fresh: a zeroed buffer of its
     own and tag 1. During CUDA graph capture, a capture buffer and tag 0 (the kernel takes
     each replay's tag itself: rownorm._launch_tag), else as fresh. span: how many tags the
     launch uses, tag .. tag + span - 1 (rownorm's ROW_TAG: one per row); the next launch on
-    the stream starts after them."""
+    the stream starts after them. programs: the launch's (a capture buffer keeps a count
+    per program; 0: none made, the memset)."""
     if device.type == "cuda":
         if torch.cuda.is_current_stream_capturing():
-            ws = None if fresh else capture_workspace(device, words)
+            ws = None if fresh or not programs else capture_workspace(device, words, programs)
             if ws is not None:
                 return ws, 0
             return torch.zeros((words,), device=device, dtype=torch.int64), 1

@@ -68,9 +68,8 @@ import triton.language as tl
 
 from . import interpreting, sm_count
 from .activation import _activation, _activation_grad
-from .launch import (INFER_PLANS, SM_REGISTERS, TICKET_COUNTERS, TICKET_STRIDE, CachedKernel,
-                     FixedLaunch, PreparedCache, coop_workspace, dtype_of, stream_scratch,
-                     ticket_launch)
+from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
+                     coop_workspace, dtype_of, stream_scratch, ticket_launch)
 
 
 @triton.jit
@@ -83,35 +82,31 @@ def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
         return TAG
 
 
-_COUNTERS = tl.constexpr(TICKET_COUNTERS)  # (as constexprs: globals a @triton.jit reads)
-_STRIDE = tl.constexpr(TICKET_STRIDE)
-
-
 @triton.jit
 def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
     """The base tag of this launch's words in WS: TAG, or with TICKET (a launch captured in
     a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) one that each replay
-    takes from ticket counters before WS (launch.TICKET_COUNTERS of them, TICKET_STRIDE
-    words apart, program p on counter p mod their number), which count their programs
-    over the replays. Each program takes one ticket before anything else (TAKE; the
-    interpreter's later PHASE launches of a columns kernel read the count instead), so
-    the k-th replay's n programs of a counter hold its tickets k * n .. k * n + n - 1 and
-    every program finds k. The tags are base .. base + span - 1, base = (k * span) mod
-    (TAG_LIMIT - span) + 1: never 0 (a zeroed word), never above TAG_LIMIT (int32, as the
-    host's tags), and none equal to a tag of the replay before (the only other writer of
-    the buffer's words) while 3 * span <= TAG_LIMIT. Several counters, not one: 2112
-    one-warp programs on one word cost UNet 640's forward 11 points of 78 (v0.48 call 1)."""
+    takes from a count of the replays so far, kept per program in the words just before
+    WS (launch.capture_workspace: one int64 each, their number rounded up to even): each
+    program reads its own and writes it back plus one (TAKE; the interpreter's later
+    PHASE launches of a columns kernel only read it, minus one), so in the k-th replay
+    every program reads k, no two programs touch one word, and replays run one after
+    another. The tags are base .. base + span - 1, base = (k * span) mod (TAG_LIMIT -
+    span) + 1: never 0 (a zeroed word), never above TAG_LIMIT (int32, as the host's tags),
+    and none equal to a tag of the replay before (the only other writer of the buffer's
+    words) while 3 * span <= TAG_LIMIT. Not one counter for all: 2112 one-warp programs'
+    atomics on one word cost UNet 640's forward 11 points of 78, and on 64 words 7.5
+    (v0.48 calls 1-2)."""
     if TICKET:
         nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
         pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
             + tl.program_id(0)
-        c = pid % _COUNTERS
-        ctr = WS - _COUNTERS * _STRIDE + c * _STRIDE
-        n = (nprog - c + _COUNTERS - 1) // _COUNTERS  # programs on counter c
+        ctr = WS - (nprog + nprog % 2) + pid
+        k = tl.load(ctr, volatile=True)  # (volatile: not a line another SM's L1 kept)
         if TAKE:
-            k = tl.atomic_add(ctr, 1, sem="relaxed") // n
+            tl.store(ctr, k + 1)
         else:
-            k = tl.load(ctr, volatile=True) // n - 1
+            k -= 1
         span64 = tl.cast(span, tl.int64)
         return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32)
     else:
@@ -3652,9 +3647,10 @@ class Prepared:
     def workspace(self, device):
         """(ws, tag) for one launch (launch.coop_workspace): SYNC 2 counts arrivals in its
         words, so it takes freshly zeroed ones."""
+        g = self.launch.grid
         return coop_workspace(device, self.coop_slots,
                               fresh=self.cfg is not None and _sync(self.cfg) == 2,
-                              span=self.tag_span)
+                              span=self.tag_span, programs=g[0] * g[1] * g[2])
 
 
 @dataclass(frozen=True)
