@@ -1492,7 +1492,8 @@ def test_cuda_graph(layout):
 @pytest.mark.parametrize("tickets", [True, False], ids=["tickets", "memset"])
 def test_cuda_graph_cooperative_layers(tickets, monkeypatch):
     # Several cooperative launches in one capture (the rows path's forward and backward,
-    # contiguous, the group path's folded sum, and the cooperative columns paths,
+    # contiguous, the group path's folded sum (at 16x1280x16x16 in several tiles, where a
+    # ticket race hung a replay, v0.48 call 4), and the cooperative columns paths,
     # channels_last; a UNet's layers), each with a workspace of its own (launch.
     # coop_workspace): with tickets kept across replays, each replay's tags from its
     # ticket counter; without, zeroed again by every replay. Replays with new inputs stay
@@ -1503,7 +1504,7 @@ def test_cuda_graph_cooperative_layers(tickets, monkeypatch):
     mark = L.capture_mark()
     cases = [((16, 640, 32, 32), 32, "nc"), ((16, 640, 32, 32), 32, "cl"),
              ((4, 320, 32, 32), 32, "nc"), ((16, 64, 32, 32), 64, "cl"),
-             ((16, 1280, 8, 8), 32, "nc")]
+             ((16, 1280, 8, 8), 32, "nc"), ((16, 1280, 16, 16), 32, "nc")]
     data = []
     for shape, G, layout in cases:
         x = _to_layout(torch.randn(shape, device="cuda"), layout).to(torch.bfloat16)

@@ -88,25 +88,26 @@ def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
     a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) one that each replay
     takes from a count of the replays so far, kept per program in the words just before
     WS (launch.capture_workspace: one int64 each, their number rounded up to even): each
-    program reads its own and writes it back plus one (TAKE; the interpreter's later
-    PHASE launches of a columns kernel only read it, minus one), so in the k-th replay
-    every program reads k, no two programs touch one word, and replays run one after
-    another. The tags are base .. base + span - 1, base = (k * span) mod (TAG_LIMIT -
+    program adds one to its own (TAKE; the interpreter's later PHASE launches of a columns
+    kernel only read it, minus one), so in the k-th replay every program finds k, no two
+    programs touch one word, and replays run one after another. The tags are base .. base + span - 1, base = (k * span) mod (TAG_LIMIT -
     span) + 1: never 0 (a zeroed word), never above TAG_LIMIT (int32, as the host's tags),
     and none equal to a tag of the replay before (the only other writer of the buffer's
     words) while 3 * span <= TAG_LIMIT. Not one counter for all: 2112 one-warp programs'
     atomics on one word cost UNet 640's forward 11 points of 78, and on 64 words 7.5
-    (v0.48 calls 1-2)."""
+    (v0.48 calls 1-2; the atomics on a word each: call 5)."""
     if TICKET:
         nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
         pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
             + tl.program_id(0)
         ctr = WS - (nprog + nprog % 2) + pid
-        k = tl.load(ctr, volatile=True)  # (volatile: not a line another SM's L1 kept)
         if TAKE:
-            tl.store(ctr, k + 1)
+            # One thread's atomic, its result handed to all: a load by every thread and a
+            # store by one let a warp that loaded after the store see k + 1 (16x1280x16x16's
+            # group path hung, v0.48 call 4).
+            k = tl.atomic_add(ctr, 1, sem="relaxed")
         else:
-            k -= 1
+            k = tl.load(ctr, volatile=True) - 1  # (volatile: not a line an L1 kept)
         span64 = tl.cast(span, tl.int64)
         return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32)
     else:
