@@ -74,8 +74,8 @@ from .activation import ACTIVATIONS, _activation, _activation_grad
 from .launch import (INFER_PLANS, SM_REGISTERS, CachedKernel, FixedLaunch, PreparedCache,
                      coop_workspace, dtype_of, stream_scratch, ticket_launch)
 from . import rownorm as R
-from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _launch_tag, _next_pow2, _prev_pow2,
-                      _publish, _spin, _unpack, _wait_tags)
+from .rownorm import (SUM_BLOCK_N, SUM_BLOCK_P, _cdiv, _launch_done, _launch_tag, _next_pow2,
+                      _prev_pow2, _publish, _spin, _unpack, _wait_tags)
 
 @triton.jit
 def _take_task(COUNT, tasks, lag):
@@ -711,7 +711,7 @@ def _groupnorm_bwd_group_kernel(
         # The last sample's program of each group sums the group's channels over the
         # samples once the others have stored them: G programs in parallel, no one waits
         # on them (the interpreter runs them last), and a fixed order (deterministic).
-        TAG = _launch_tag(DONE, TAG, 1, TICKET)
+        TAG, TCOUNT = _launch_tag(DONE, TAG, 1, TICKET)
         tl.debug_barrier()  # every thread's partial stores before the one release
         tl.atomic_xchg(DONE + pid, tl.cast(TAG, tl.int64), sem="release")
         if n == N - 1:
@@ -736,6 +736,7 @@ def _groupnorm_bwd_group_kernel(
                 out = c_lo + c0 + cs
                 tl.store(DWO + out, tl.sum(acc_w, axis=0).to(DWO.dtype.element_ty), mask=c_mask)
                 tl.store(DBO + out, tl.sum(acc_b, axis=0).to(DBO.dtype.element_ty), mask=c_mask)
+        _launch_done(DONE, TCOUNT, TICKET)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1175,7 +1176,7 @@ def _groupnorm_cols_coop_kernel(
 ):
     G = C // Cg
     pid = tl.program_id(0)
-    TAG = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs read the count)
+    TAG, TCOUNT = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs: the first's)
     q = pid // K
     k = pid % K
     if TIMING:
@@ -1243,6 +1244,7 @@ def _groupnorm_cols_coop_kernel(
                 tl.store(Y + at, _activation(z, ACTIVATION).to(Y.dtype.element_ty), mask=mask)
     if TIMING:
         tl.store(RSTD + pid * 8 + 6, _now())
+    _launch_done(WS, TCOUNT, TICKET, PHASE <= 1)
 
 
 # The cooperative columns backward (channels_last, x and dy of Q samples small enough for
@@ -1325,7 +1327,7 @@ def _groupnorm_cols_coop_bwd_kernel(
 ):
     G = C // Cg
     pid = tl.program_id(0)
-    TAG = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs read the count)
+    TAG, TCOUNT = _launch_tag(WS, TAG, 1, TICKET, PHASE <= 1)  # (later PHASEs: the first's)
     q = pid // K
     k = pid % K
     cc = tl.arange(0, CL)
@@ -1409,6 +1411,7 @@ def _groupnorm_cols_coop_bwd_kernel(
                      .to(DW.dtype.element_ty), mask=ch < C)
             tl.store(DB + ch, tl.sum(tl.where(half[None, :] == 1, tot, 0.0), axis=1)
                      .to(DB.dtype.element_ty), mask=ch < C)
+    _launch_done(WS, TCOUNT, TICKET, PHASE <= 1)
 
 
 @triton.jit

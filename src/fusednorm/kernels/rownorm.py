@@ -83,35 +83,51 @@ def _row_tag(TAG, row, ROW_TAG: tl.constexpr):
 
 
 @triton.jit
+def _ticket_word(WS):
+    """This program's replay count in a capture buffer: the int64 words just before WS,
+    one a program, their number rounded up to even (launch.capture_workspace)."""
+    nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
+    pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
+        + tl.program_id(0)
+    return WS - (nprog + nprog % 2) + pid
+
+
+@triton.jit
 def _launch_tag(WS, TAG, span, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
-    """The base tag of this launch's words in WS: TAG, or with TICKET (a launch captured in
-    a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) one that each replay
-    takes from a count of the replays so far, kept per program in the words just before
-    WS (launch.capture_workspace: one int64 each, their number rounded up to even): each
-    program adds one to its own (TAKE; the interpreter's later PHASE launches of a columns
-    kernel only read it, minus one), so in the k-th replay every program finds k, no two
-    programs touch one word, and replays run one after another. The tags are base .. base + span - 1, base = (k * span) mod (TAG_LIMIT -
-    span) + 1: never 0 (a zeroed word), never above TAG_LIMIT (int32, as the host's tags),
-    and none equal to a tag of the replay before (the only other writer of the buffer's
-    words) while 3 * span <= TAG_LIMIT. Not one counter for all: 2112 one-warp programs'
-    atomics on one word cost UNet 640's forward 11 points of 78, and on 64 words 7.5
-    (v0.48 calls 1-2; the atomics on a word each: call 5)."""
+    """(base tag, count) of this launch's words in WS: (TAG, 0), or with TICKET (a launch
+    captured in a CUDA graph: launch.coop_workspace's tag 0, launch.ticket_launch) a tag
+    from the replays so far, k, which each program counts in a word of its own
+    (_ticket_word): read here, stored as k + 1 when the program is done (_launch_done;
+    TAKE: the interpreter's later PHASE launches of a columns kernel read k + 1, the first
+    one's). So in the k-th replay every program reads k (replays run one after another).
+    The tags are base .. base + span - 1, base = (k * span) mod (TAG_LIMIT - span) + 1:
+    never 0 (a zeroed word), never above TAG_LIMIT (int32, as the host's tags), and none
+    equal to a tag of the replay before (the only other writer of the buffer's words)
+    while 3 * span <= TAG_LIMIT.
+    A read now and a store at the end, where nothing waits on it: a count taken by an
+    atomic at the start held every warp of the program until it returned (Triton hands a
+    scalar atomic's result to all threads through shared memory and a barrier), and
+    cost UNet 640's captured forward (2112 one-warp programs) 7 points of 78; one counter
+    for all programs, 11 (v0.48 calls 1, 5)."""
     if TICKET:
-        nprog = tl.num_programs(0) * tl.num_programs(1) * tl.num_programs(2)
-        pid = (tl.program_id(2) * tl.num_programs(1) + tl.program_id(1)) * tl.num_programs(0) \
-            + tl.program_id(0)
-        ctr = WS - (nprog + nprog % 2) + pid
-        if TAKE:
-            # One thread's atomic, its result handed to all: a load by every thread and a
-            # store by one let a warp that loaded after the store see k + 1 (16x1280x16x16's
-            # group path hung, v0.48 call 4).
-            k = tl.atomic_add(ctr, 1, sem="relaxed")
-        else:
-            k = tl.load(ctr, volatile=True) - 1  # (volatile: not a line an L1 kept)
+        k = tl.load(_ticket_word(WS), volatile=True)  # (volatile: not a line an L1 kept)
+        if not TAKE:
+            k -= 1
         span64 = tl.cast(span, tl.int64)
-        return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32)
+        return ((k * span64) % (2147483647 - span64) + 1).to(tl.int32), k
     else:
-        return TAG
+        return TAG, 0
+
+
+@triton.jit
+def _launch_done(WS, count, TICKET: tl.constexpr, TAKE: tl.constexpr = True):
+    """At the end of a program that took its tag from its count (_launch_tag): the count
+    plus one, once every thread has read it (the barrier; a store racing a warp's read
+    hung a replay, v0.48 call 4)."""
+    if TICKET:
+        if TAKE:
+            tl.debug_barrier()
+            tl.store(_ticket_word(WS), count + 1)
 
 
 @triton.jit
@@ -851,7 +867,7 @@ def _rownorm_fwd_kernel(
             _tile_y(xh2, W, B, Y, rows, rows64, cols2, mask2, N, stride_ym, G, CG, S,
                     HAS_WEIGHT, HAS_BIAS, AFFINE, ACTIVATION, WB_EVICT)
     elif PATH == 1:
-        TAG = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
+        TAG, TCOUNT = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
         # Row group `group` takes the ROWS consecutive rows from group * ROWS, then the
         # block num_groups * ROWS further on, and so on; one wait per step covers its rows.
         group = pid // GROUP
@@ -1009,6 +1025,7 @@ def _rownorm_fwd_kernel(
                 else:
                     ha = hb
                 own_a = own_b
+        _launch_done(WS, TCOUNT, TICKET)
     else:
         row = pid.to(tl.int64)
         lanes = tl.arange(0, BLOCK_N)
@@ -1289,7 +1306,7 @@ def _rownorm_bwd_kernel(
                 tl.store(DB + pid.to(tl.int64) * N + cols2, tl.sum(db_acc2, axis=0),
                          mask=col_mask2)
     elif PATH == 1:
-        TAG = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
+        TAG, TCOUNT = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
         # Rows group, group + num_groups, ...; this program's dw/db slice stays in
         # registers over all of them and is written once, as partial row `group`.
         group = pid // GROUP
@@ -1526,6 +1543,7 @@ def _rownorm_bwd_kernel(
                     for p in range(K - 1, GROUP, K):
                         _channel_sums(PW, TAG, DWO, DBO, row, 1, tl.minimum(SUM_P, M - row),
                                       p, G, CG, K, M // G, GROUP, ROW_TAG, SUM_P, SUM_N, 0)
+        _launch_done(WS, TCOUNT, TICKET)
     else:
         # Split row, in two sweeps over this program's rows. Sweep A: c1, c2 per row into
         # the fp32 scratch C (M, 2). Sweep B, column chunk by column chunk: dx for every row,
