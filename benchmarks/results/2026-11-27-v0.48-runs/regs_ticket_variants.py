@@ -1,4 +1,4 @@
-"""CPU probe (sm_90a): compile the TICKET variants (rownorm._launch_tag on) of the
+"""CPU probe (sm_90a): compile the TICKET variants (TICKET 2, the GPU's: rownorm._launch_tag on) of the
 cooperative launches regs_ticket.py records, and report their registers and spills beside
 the eager variants'. Catches a kernel that the interpreter runs but the GPU compiler
 refuses (a global read in @triton.jit code, call 2's failure).
@@ -15,7 +15,7 @@ out = []
 for i, key in enumerate(keys):
     fn, sig, const, warps, maxnreg = CC.recorded[key]
     tkey = ("ticket",) + tuple(key)
-    CC.recorded[tkey] = (fn, sig, {**const, "TICKET": True}, warps, maxnreg)
+    CC.recorded[tkey] = (fn, sig, {**const, "TICKET": 2}, warps, maxnreg)
     CC.divisible[tkey] = CC.divisible[key]
     rec = dict(kernel=fn.__name__, num_warps=warps, maxnreg=maxnreg)
     try:

@@ -384,8 +384,11 @@ def ticket_launch(launch: FixedLaunch) -> FixedLaunch:
     if t is None:
         name, value = launch.constexprs[-1]
         assert name == "TICKET" and value is False, "not a ticketed kernel's launch"
+        # 2 on the GPU: the row norms' forward also asks the L2 for its words
+        # (rownorm._prefetch_share; inline assembly, which the interpreter does not run)
+        on = 1 if os.environ.get("TRITON_INTERPRET", "0") not in ("", "0") else 2
         t = launch.ticket = FixedLaunch(launch.kernel, launch.grid, launch.ints,
-                                        launch.constexprs[:-1] + (("TICKET", True),),
+                                        launch.constexprs[:-1] + (("TICKET", on),),
                                         launch.num_warps, launch.maxnreg)
     return t
 
