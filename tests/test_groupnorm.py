@@ -630,7 +630,7 @@ def test_cols_coop_declines(monkeypatch):
 
 # Each cooperative launch of GroupNorm on the path of a launch captured in a CUDA graph
 # (launch.coop_workspace: a buffer of its own and tag 0; tests/numerics.ticket_workspaces),
-# whose programs take each call's tag from the buffer's ticket counter
+# whose programs take each call's tag from their counts of calls in the buffer
 # (rownorm._launch_tag): the rows path (contiguous), the group path's folded dw, db sum,
 # and the cooperative columns forward and backward (channels_last; the interpreter's
 # three PHASE launches, the later two reading the count). The interpreter's settings.
@@ -1496,7 +1496,7 @@ def test_cuda_graph_cooperative_layers(tickets, monkeypatch):
     # ticket race hung a replay, v0.48 call 4), and the cooperative columns paths,
     # channels_last; a UNet's layers), each with a workspace of its own (launch.
     # coop_workspace): with tickets kept across replays, each replay's tags from its
-    # ticket counter; without, zeroed again by every replay. Replays with new inputs stay
+    # counts of replays; without, zeroed again by every replay. Replays with new inputs stay
     # right.
     from fusednorm.kernels import launch as L
     from fusednorm.ops import groupnorm as OG

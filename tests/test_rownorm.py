@@ -1719,10 +1719,11 @@ def test_cooperative_stale_workspace(is_rms):
 def test_cuda_graph_cooperative(tickets, monkeypatch):
     # Captured cooperative launches take a zeroed workspace of their own (launch.
     # coop_workspace): with tickets, kept across replays, each replay's tags taken from
-    # its ticket counter (rownorm._launch_tag); without them (FUSEDNORM_CAPTURE_TICKETS=0,
-    # or past CAPTURE_BYTES: the later launches of a capture) tag 1 and a memset each
-    # replay. Replays with new inputs stay right (forward and backward, two row lengths,
-    # one of them twice in a graph), and so do two graphs replayed in turn.
+    # its programs' counts of replays (rownorm._launch_tag); without them
+    # (FUSEDNORM_CAPTURE_TICKETS=0, or past CAPTURE_BYTES: the later launches of a
+    # capture) tag 1 and a memset each replay. Replays with new inputs stay right (forward
+    # and backward, two row lengths, one of them twice in a graph), and so do two graphs
+    # replayed in turn.
     from fusednorm.kernels import launch as L
     from fusednorm.ops import rownorm as OR
     monkeypatch.setattr(L, "CAPTURE_TICKETS", tickets != "memset")

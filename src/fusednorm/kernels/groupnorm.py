@@ -641,7 +641,7 @@ def _groupnorm_bwd_group_kernel(
     #                           DWO, DBO
     SUM_P: tl.constexpr,  # FINAL_SUM: samples per step of that sum
     SUM_C: tl.constexpr,  # FINAL_SUM: channels per step
-    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     pid = tl.program_id(0)  # n * G + g
@@ -1171,7 +1171,7 @@ def _groupnorm_cols_coop_kernel(
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
     TIMING: tl.constexpr,  # diagnostics (benchmarks/diag_coop_cols.py, GPU only): RSTD is
     #      an int64 (programs, 8) array of %globaltimer readings (diag_coop_cols.STEPS)
-    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     G = C // Cg
@@ -1322,7 +1322,7 @@ def _groupnorm_cols_coop_bwd_kernel(
     SUM_R: tl.constexpr,  # rows (programs) per step of the dw, db sums
     STAGES: tl.constexpr,  # software-pipelining stages of the tile loops
     BACKOFF: tl.constexpr,  # nanoseconds slept between polls of a wait (rownorm._spin)
-    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     G = C // Cg

@@ -310,12 +310,13 @@ INFER_PLANS = PreparedCache(1024)
 # the memset's launch on the GPU.
 #
 # A launch captured in a CUDA graph gets a zeroed buffer of its own that outlives the
-# capture (a capture buffer) and tag 0: its programs then take the replay's tag from a
-# ticket counter in the buffer (rownorm._launch_tag), so a replay runs no memset before
-# it. The buffer is that launch's alone: every replay writes the same words, and a word a
-# replay reads was written in it or in the replay before, whose tags differ. Capture
-# buffers are never freed (a graph's lifetime is not ours to see) until
-# release_capture_workspaces(); past CAPTURE_BYTES per device, captures take the memset.
+# capture (a capture buffer) and tag 0: each of its programs counts the replays in a word
+# of the buffer and takes the replay's tags from that count (rownorm._launch_tag), so a
+# replay runs no memset before it. The buffer is that launch's alone: every replay writes
+# the same words, and a word a replay reads was written in it or in the replay before,
+# whose tags differ. Capture buffers are never freed (a graph's lifetime is not ours to
+# see) until release_capture_workspaces(); past CAPTURE_BYTES per device, captures take
+# the memset.
 #
 # The buffers these caches keep outlive the call that made them, so they are allocated
 # by a thread of the library's own (_persistent): torch.compile's CUDA graph trees
@@ -377,9 +378,9 @@ def _in_allocator(index, fn, args):
 
 def ticket_launch(launch: FixedLaunch) -> FixedLaunch:
     """The variant of a cooperative launch (its last constexpr TICKET, False) with TICKET
-    on: its programs take each call's tags from the workspace's ticket counter
-    (rownorm._launch_tag), as a launch captured in a CUDA graph must (coop_workspace's
-    tag 0). Made on first use and kept on the launch."""
+    on: its programs take each call's tags from the replay counts kept before the
+    workspace (rownorm._launch_tag), as a launch captured in a CUDA graph must
+    (coop_workspace's tag 0). Made on first use and kept on the launch."""
     t = launch.ticket
     if t is None:
         name, value = launch.constexprs[-1]

@@ -799,7 +799,7 @@ def _rownorm_fwd_kernel(
     #                       row's first element (_tile_shift)
     PACK16: tl.constexpr,  # PATH 1 one-step pipeline, 16-bit: the held row carried as int32
     #                        words (_pack_words), not one 16-bit value (and register) each
-    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph); 2: and
     #                       ask the L2 for WS first (_prefetch_share; GPU)
 ):
@@ -1188,7 +1188,7 @@ def _rownorm_bwd_kernel(
     PACK16: tl.constexpr,  # PATH 1 PREFETCH, 16-bit x and dy, not KEEP_DZ: the held row
     #                        carried as int32 words, two values each (_pack_words), not one
     #                        16-bit value (and register) each
-    TICKET: tl.constexpr,  # take the tags from WS's ticket counter, not TAG (_launch_tag;
+    TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph)
 ):
     pid = tl.program_id(0)
