@@ -349,23 +349,25 @@ def _persistent(index: int, numel: int, dtype: torch.dtype, zeroed: bool) -> tor
     the current stream, which is recorded as its user (its memory is not handed out
     again before the current stream's work queued at its release is done). Made on a
     stream's first cooperative call and when a call needs a larger buffer."""
-    if not _ALLOCATOR:
-        from concurrent.futures import ThreadPoolExecutor
-        _ALLOCATOR.append(ThreadPoolExecutor(1, thread_name_prefix="fusednorm-alloc"))
-    buf, side = _ALLOCATOR[0].submit(_allocate, index, numel, dtype, zeroed).result()
+    buf, side = _allocator().submit(_allocate, index, numel, dtype, zeroed).result()
     cur = torch.cuda.current_stream(index)
     cur.wait_stream(side)
     buf.record_stream(cur)
     return buf
 
 
-def _allocator_task(index: int, fn, *args):
-    """fn(*args) run by the library's thread (_ALLOCATOR) with device `index` current and
-    that thread in the relaxed capture mode; its result."""
+def _allocator():
+    """The library's thread (_ALLOCATOR, one worker), made on first use."""
     if not _ALLOCATOR:
         from concurrent.futures import ThreadPoolExecutor
         _ALLOCATOR.append(ThreadPoolExecutor(1, thread_name_prefix="fusednorm-alloc"))
-    return _ALLOCATOR[0].submit(_in_allocator, index, fn, args).result()
+    return _ALLOCATOR[0]
+
+
+def _allocator_task(index: int, fn, *args):
+    """fn(*args) run by the library's thread (_allocator) with device `index` current and
+    that thread in the relaxed capture mode; its result."""
+    return _allocator().submit(_in_allocator, index, fn, args).result()
 
 
 def _in_allocator(index, fn, args):
