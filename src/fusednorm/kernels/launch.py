@@ -383,17 +383,22 @@ def ticket_launch(launch: FixedLaunch) -> FixedLaunch:
     on: its programs take each call's tags from the replay counts kept before the
     workspace (rownorm._launch_tag), as a launch captured in a CUDA graph must
     (coop_workspace's tag 0). Made on first use and kept on the launch."""
+    # 2 on the GPU: the row norms' forward and backward also ask the L2 for their words
+    # (rownorm._prefetch_share; inline assembly, which the interpreter does not run)
+    on = 1 if os.environ.get("TRITON_INTERPRET", "0") not in ("", "0") else TICKET_GPU
     t = launch.ticket
-    if t is None:
+    if t is None or t.constexprs[-1][1] != on:
         name, value = launch.constexprs[-1]
         assert name == "TICKET" and value is False, "not a ticketed kernel's launch"
-        # 2 on the GPU: the row norms' forward also asks the L2 for its words
-        # (rownorm._prefetch_share; inline assembly, which the interpreter does not run)
-        on = 1 if os.environ.get("TRITON_INTERPRET", "0") not in ("", "0") else 2
         t = launch.ticket = FixedLaunch(launch.kernel, launch.grid, launch.ints,
                                         launch.constexprs[:-1] + (("TICKET", on),),
                                         launch.num_warps, launch.maxnreg)
     return t
+
+
+# The TICKET of captured launches on the GPU: 2 asks the L2 for the words first, 1 does
+# not (an A/B setting of the sweeps, `L.TICKET_GPU`; v0.48 call 6, v0.49).
+TICKET_GPU = 2
 
 
 def _relaxed_capture_mode():
