@@ -2,6 +2,7 @@
 are covered by the GPU tests of test_rownorm / test_groupnorm)."""
 from types import SimpleNamespace
 
+import pytest
 import torch
 
 from fusednorm.kernels import launch as L
@@ -133,3 +134,21 @@ def test_stream_scratch(monkeypatch):
     L.release_workspaces()
     assert L._SCRATCH == {}
 
+
+
+def test_ticket_launch_variant_follows_the_setting(monkeypatch):
+    # The TICKET variant of a cooperative launch: 1 under the interpreter, TICKET_GPU
+    # (2: the L2 prefetch of the words, or 1, an A/B setting) on the GPU; a changed
+    # setting makes a new variant, the same setting keeps the one made.
+    base = L.FixedLaunch(None, (4,), (7,), (("A", 3), ("TICKET", False)), 4)
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+    t = L.ticket_launch(base)
+    assert t.constexprs == (("A", 3), ("TICKET", 1)) and t.grid == (4, 1, 1)
+    assert L.ticket_launch(base) is t
+    monkeypatch.setenv("TRITON_INTERPRET", "0")
+    assert L.ticket_launch(base).constexprs[-1] == ("TICKET", L.TICKET_GPU) == ("TICKET", 2)
+    monkeypatch.setattr(L, "TICKET_GPU", 1)
+    t1 = L.ticket_launch(base)
+    assert t1.constexprs[-1] == ("TICKET", 1) and L.ticket_launch(base) is t1
+    with pytest.raises(AssertionError):
+        L.ticket_launch(t1)  # (already a TICKET variant)

@@ -383,7 +383,7 @@ def ticket_launch(launch: FixedLaunch) -> FixedLaunch:
     on: its programs take each call's tags from the replay counts kept before the
     workspace (rownorm._launch_tag), as a launch captured in a CUDA graph must
     (coop_workspace's tag 0). Made on first use and kept on the launch."""
-    # 2 on the GPU: the row norms' forward and backward also ask the L2 for their words
+    # 2 on the GPU: the row norms' forward also asks the L2 for its words
     # (rownorm._prefetch_share; inline assembly, which the interpreter does not run)
     on = 1 if os.environ.get("TRITON_INTERPRET", "0") not in ("", "0") else TICKET_GPU
     t = launch.ticket

@@ -1327,8 +1327,7 @@ def _rownorm_bwd_kernel(
                          mask=col_mask2)
     elif PATH == 1:
         TAG, TCOUNT = _launch_tag(WS, TAG, M if ROW_TAG else 1, TICKET)
-        if TICKET == 2:  # (the words' lines as the forward's: cold a replay later)
-            _prefetch_share(WS, M * (GROUP + 1) * 2 + (M * GROUP * 2 if FINAL_SUM >= 2 else 0))
+        # (No _prefetch_share here, as the forward has: level in GPU time, v0.49 call 1.)
         # Rows group, group + num_groups, ...; this program's dw/db slice stays in
         # registers over all of them and is written once, as partial row `group`.
         group = pid // GROUP
