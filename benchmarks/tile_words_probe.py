@@ -20,6 +20,7 @@ import triton
 import triton.language as tl
 
 import fusednorm
+from fusednorm.kernels.rownorm import _prefetch_l2
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
 
 
@@ -63,11 +64,10 @@ def _fresh(w, v):
 
 
 @triton.jit
-def _words_fwd_kernel(X, R, W, B, Y, H, N, eps,
-                      IS_RMS: tl.constexpr, HAS_RES: tl.constexpr, HAS_B: tl.constexpr,
-                      FP16: tl.constexpr, BLOCK_W: tl.constexpr, ONE_PASS: tl.constexpr):
-    # One row a program; x, r, w, b, y, h: (M, N) contiguous 16-bit, seen as int32 words.
-    row = tl.program_id(0).to(tl.int64)
+def _words_row(X, R, W, B, Y, H, row, N, eps, IS_RMS: tl.constexpr, HAS_RES: tl.constexpr,
+               HAS_B: tl.constexpr, FP16: tl.constexpr, BLOCK_W: tl.constexpr,
+               ONE_PASS: tl.constexpr):
+    # One row; x, r, w, b, y, h: (M, N) contiguous 16-bit, seen as int32 words.
     cols = tl.arange(0, BLOCK_W)
     base = row * (N // 2)
     xw = tl.load(X.to(tl.pointer_type(tl.int32)) + base + cols, eviction_policy="evict_first")
@@ -113,15 +113,39 @@ def _words_fwd_kernel(X, R, W, B, Y, H, N, eps,
              eviction_policy="evict_first")
 
 
-def probe(x, r, w, b, is_rms, eps, one_pass=True):
+@triton.jit
+def _words_fwd_kernel(X, R, W, B, Y, H, M, N, eps, AHEAD,
+                      IS_RMS: tl.constexpr, HAS_RES: tl.constexpr, HAS_B: tl.constexpr,
+                      FP16: tl.constexpr, BLOCK_W: tl.constexpr, ONE_PASS: tl.constexpr,
+                      PREFETCH: tl.constexpr):
+    # One row a program. PREFETCH: first ask the L2 for row + AHEAD (x, and the residual;
+    # rownorm._prefetch_l2), the row of the program that will take this one's place when
+    # programs are dispatched in order and AHEAD of them are resident (one an SM): its
+    # loads then come from the L2, and memory works while this program reduces and
+    # writes. (A persistent loop over rows spilled 32-360 B a thread at 32 warps.)
+    row = tl.program_id(0).to(tl.int64)
+    if PREFETCH:
+        _prefetch_l2(X, row + AHEAD, N, 0, M, N, 2 * BLOCK_W, False)
+        if HAS_RES:
+            _prefetch_l2(R, row + AHEAD, N, 0, M, N, 2 * BLOCK_W, False)
+    _words_row(X, R, W, B, Y, H, row, N, eps, IS_RMS, HAS_RES, HAS_B, FP16, BLOCK_W, ONE_PASS)
+
+
+def probe(x, r, w, b, is_rms, eps, one_pass=True, prefetch=False):
     M, N = x.shape
     y = torch.empty_like(x)
     h = torch.empty_like(x) if r is not None else y
-    _words_fwd_kernel[(M,)](x, x if r is None else r, w, w if b is None else b, y, h, N, eps,
-                            IS_RMS=is_rms, HAS_RES=r is not None, HAS_B=b is not None,
-                            FP16=x.dtype == torch.float16, BLOCK_W=N // 2,
-                            ONE_PASS=one_pass, num_warps=32)
+    ahead = torch.cuda.get_device_properties(x.device).multi_processor_count if prefetch else 0
+    _words_fwd_kernel[(M,)](x, x if r is None else r, w, w if b is None else b, y, h, M, N,
+                            eps, ahead, IS_RMS=is_rms, HAS_RES=r is not None,
+                            HAS_B=b is not None, FP16=x.dtype == torch.float16,
+                            BLOCK_W=N // 2, ONE_PASS=one_pass, PREFETCH=prefetch,
+                            num_warps=32)
     return y, (h if r is not None else None)
+
+
+def ahead(x, r, w, b, is_rms, eps):
+    return probe(x, r, w, b, is_rms, eps, prefetch=True)
 
 
 def library(x, r, w, b, is_rms, eps):
@@ -166,21 +190,24 @@ def main():
                     b = None if is_rms else torch.randn(n, device=dev, dtype=dtype)
                     ref = reference(x[:64], None if r is None else r[:64], w, b, is_rms, eps)
                     errs = []
-                    for fn in (probe, library):
+                    for fn in (probe, ahead, library):
                         y, _ = fn(x, r, w, b, is_rms, eps)
                         errs.append(((y[:64].double() - ref).abs().max() / ulp).item())
                     nbytes = x.numel() * x.element_size() * (2 + 2 * res) + w.numel() * 2 * (
                         1 + (b is not None))
-                    reads = {"probe": [], "lib": []}
+                    reads = {"probe": [], "ahead": [], "lib": []}
                     for _ in range(2):
-                        for name, fn in (("probe", probe), ("lib", library)):
+                        for name, fn in (("probe", probe), ("ahead", ahead),
+                                         ("lib", library)):
                             ms = graph_ms(lambda: fn(x, r, w, b, is_rms, eps))
                             reads[name].append(100 * nbytes / ms / 1e6 / copy)
                     op = ("add_" if res else "") + ("rms_norm" if is_rms else "layer_norm")
                     print(f"{op:15} {str(dtype)[6:]:8} N {n:6}  probe "
                           + " / ".join(f"{v:5.1f}" for v in reads["probe"])
+                          + "  ahead " + " / ".join(f"{v:5.1f}" for v in reads["ahead"])
                           + "  lib " + " / ".join(f"{v:5.1f}" for v in reads["lib"])
-                          + f"  err probe {errs[0]:.2f} lib {errs[1]:.2f} eps", flush=True)
+                          + f"  err probe {errs[0]:.2f} ahead {errs[1]:.2f} lib {errs[2]:.2f}"
+                          " eps", flush=True)
                     del x, r
 
 
