@@ -1503,6 +1503,47 @@ def test_cooperative_forward_words(device, rows, is_rms, monkeypatch):
         K.clear_prepared()
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16], ids=["bf16", "fp16"])
+@pytest.mark.parametrize("n", [256, 200, 65536])
+def test_tile_words_rms(device, dtype, n, monkeypatch):
+    # 16-bit RMSNorm's tile of int32 words (fwd_config from TILE_WORDS_MIN; lowered here
+    # so the interpreter runs it at 256 and at 200, a masked tile): with and without w,
+    # with statistics and without (the inference variant); on views whose address (one
+    # element in) or row stride (N + 1) does not allow 4-byte words, which take the
+    # kernel's 16-bit branch. Outputs poisoned, against float64.
+    if not use_kernels(device):
+        pytest.skip("kernels do not run on this device")
+    if n > 4096 and device.type != "cuda":
+        pytest.skip("long rows: the GPU only")
+    monkeypatch.setattr(K, "TILE_WORDS_MIN", min(K.TILE_WORDS_MIN, n - 1))
+    K.clear_prepared()
+    try:
+        m = 37 if device.type == "cuda" else 3
+        cfg = K.fwd_config(n, 132, 2, False, True)
+        assert cfg.path == K.TILE and cfg.pack16 and K._pack16(cfg, 2, backward=False)
+        assert not K.fwd_config(n, 132, 2, True, True).pack16  # (a residual: not taken)
+        assert not K.fwd_config(n, 132, 2, False, False).pack16  # (LayerNorm: not taken)
+        buf = torch.randn(m * (n + 1) + 1, device=device).mul_(3).to(dtype)
+        views = {"contiguous": buf[:m * n].view(m, n), "unaligned": buf[1:m * n + 1].view(m, n),
+                 "odd stride": buf[:m * (n + 1)].view(m, n + 1)[:, :n]}
+        w = (1 + 0.5 * torch.randn(n, device=device)).to(dtype)
+        nan = float("nan")
+        for name, x in views.items():
+            for weight in (w, None):
+                for stats in (True, False):
+                    y = torch.full((m, n), nan, device=device, dtype=dtype)
+                    rstd = torch.full((m,), nan, device=device) if stats else None
+                    K.rownorm_fwd(x, None, weight, None, 1e-6, True, y, None, None, rstd)
+                    x64 = x.double()
+                    r64 = torch.rsqrt(x64.pow(2).mean(-1) + 1e-6)
+                    ref = x64 * r64[:, None] * (1.0 if weight is None else weight.double())
+                    assert_close(y, ref, dtype, f"y ({name})")
+                    if stats:
+                        torch.testing.assert_close(rstd.double(), r64, rtol=1e-5, atol=0)
+    finally:
+        K.clear_prepared()
+
+
 @pytest.mark.parametrize("rows", [1, 2, 4])
 @pytest.mark.parametrize("is_rms", [False, True], ids=["layer", "rms"])
 @pytest.mark.parametrize("residual", [False, True], ids=["plain", "residual"])

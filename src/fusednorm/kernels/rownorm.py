@@ -741,6 +741,83 @@ def _tile_y(y, W, B, Y, rows, rows64, cols, mask, N, stride_ym, G, CG, S,
     tl.store(Y + rows64 * stride_ym + cols[None, :], y.to(Y.dtype.element_ty), mask=mask)
 
 
+@triton.jit
+def _word_lo(w, FP16: tl.constexpr):
+    """The fp32 values of int32 words' low 16-bit halves (bf16, or fp16 with FP16)."""
+    if FP16:
+        return w.to(tl.int16).to(tl.float16, bitcast=True).to(tl.float32)
+    else:
+        return (w << 16).to(tl.float32, bitcast=True)
+
+
+@triton.jit
+def _word_hi(w, FP16: tl.constexpr):
+    """The fp32 values of int32 words' high halves."""
+    if FP16:
+        return (w >> 16).to(tl.int16).to(tl.float16, bitcast=True).to(tl.float32)
+    else:
+        return (w & -65536).to(tl.float32, bitcast=True)
+
+
+@triton.jit
+def _tile_words_rms(X, W, Y, RSTD, row, N, stride_xm, stride_ym, eps,
+                    HAS_WEIGHT: tl.constexpr, STATS: tl.constexpr, BLOCK_N: tl.constexpr):
+    """The tile path's 16-bit RMSNorm row (no residual, w per column; PACK16 on PATH 0),
+    held as int32 words of two values: 32 words a thread at 32 warps for N = 65536,
+    where 65536 fp32 values spill. Each use unpacks the words again (_word_lo /
+    _word_hi); the words are made fresh after the reduction (an OR with an integer 0
+    from rstd) so that the compiler does not keep the first unpacking's 64 fp32 values
+    live over it (250-750 B spilled a thread, sm_90a). Where an address or a row stride
+    does not allow 4-byte words, two passes over the row in chunks (correct, slower). v0.49 (tile_words_probe.py, GPU time, H100, % of copy): 95.4-96.0 bf16 /
+    96.8-98.0 fp16 at 65536 against the cooperative path's 93.6-94.3 / 93.6-95.2; the
+    LayerNorm forms and the residual add measured level or below (so they keep theirs)."""
+    FP16: tl.constexpr = X.dtype.element_ty == tl.float16
+    BLOCK_W: tl.constexpr = BLOCK_N // 2
+    row64 = tl.cast(row, tl.int64)
+    words = ((X.to(tl.int64, bitcast=True) | Y.to(tl.int64, bitcast=True)
+              | W.to(tl.int64, bitcast=True)) % 4 == 0) & ((stride_xm | stride_ym) % 2 == 0)
+    if words:
+        cols = tl.arange(0, BLOCK_W)
+        mask = cols < N // 2
+        XW = X.to(tl.pointer_type(tl.int32)) + row64 * (stride_xm // 2)
+        xw = tl.load(XW + cols, mask=mask, other=0, eviction_policy="evict_first")
+        a = _word_lo(xw, FP16)
+        b = _word_hi(xw, FP16)
+        rstd = 1.0 / tl.sqrt(tl.sum(a * a + b * b, axis=0) / N + eps)
+        xw = xw | (rstd * 0.0).to(tl.int32)  # (fresh: above)
+        ya = _word_lo(xw, FP16) * rstd
+        yb = _word_hi(xw, FP16) * rstd
+        if HAS_WEIGHT:
+            ww = tl.load(W.to(tl.pointer_type(tl.int32)) + cols, mask=mask, other=0,
+                         eviction_policy="evict_last")
+            ya *= _word_lo(ww, FP16)
+            yb *= _word_hi(ww, FP16)
+        ya = ya.to(Y.dtype.element_ty).to(tl.int16, bitcast=True).to(tl.int32) & 0xFFFF
+        yb = yb.to(Y.dtype.element_ty).to(tl.int16, bitcast=True).to(tl.int32) << 16
+        tl.store(Y.to(tl.pointer_type(tl.int32)) + row64 * (stride_ym // 2) + cols, ya | yb,
+                 mask=mask, eviction_policy="evict_first")
+    else:
+        # Two passes over the row in chunks (x read twice; a whole row of 16-bit values
+        # spilled). Names apart from the branch above: a name both assign keeps one type.
+        CH: tl.constexpr = 4096 if BLOCK_N > 4096 else BLOCK_N
+        c16 = tl.arange(0, CH)
+        acc = tl.zeros([CH], dtype=tl.float32)
+        for c0 in range(0, N, CH):
+            x = tl.load(X + row64 * stride_xm + c0 + c16, mask=c0 + c16 < N,
+                        other=0.0).to(tl.float32)
+            acc += x * x
+        rstd = 1.0 / tl.sqrt(tl.sum(acc, axis=0) / N + eps)
+        for c0 in range(0, N, CH):
+            m16 = c0 + c16 < N
+            y = tl.load(X + row64 * stride_xm + c0 + c16, mask=m16, other=0.0).to(tl.float32)
+            y *= rstd
+            if HAS_WEIGHT:
+                y *= tl.load(W + c0 + c16, mask=m16, other=0.0).to(tl.float32)
+            tl.store(Y + row64 * stride_ym + c0 + c16, y.to(Y.dtype.element_ty), mask=m16)
+    if STATS:
+        tl.store(RSTD + row, rstd)
+
+
 @triton.jit(do_not_specialize=["TAG"])
 def _rownorm_fwd_kernel(
     X,  # *x, (M, N), row stride stride_xm, unit column stride
@@ -798,14 +875,18 @@ def _rownorm_fwd_kernel(
     SHIFT: tl.constexpr,  # PATH 0 LayerNorm, two reductions: the mean's sum shifted by the
     #                       row's first element (_tile_shift)
     PACK16: tl.constexpr,  # PATH 1 one-step pipeline, 16-bit: the held row carried as int32
-    #                        words (_pack_words), not one 16-bit value (and register) each
+    #                        words (_pack_words), not one 16-bit value (and register) each;
+    #                        PATH 0: 16-bit RMSNorm's row held as words (_tile_words_rms)
     TICKET: tl.constexpr,  # take the tags from replay counts before WS, not TAG (_launch_tag;
     #                       launch.ticket_launch: launches captured in a CUDA graph); 2: and
     #                       ask the L2 for WS first (_prefetch_share; GPU)
 ):
     eps = tl.cast(eps, tl.float32)
     pid = tl.program_id(0)
-    if PATH == 0:
+    if PATH == 0 and PACK16:  # (fwd_config: 16-bit RMSNorm, no residual, ROWS 1, AFFINE 0)
+        _tile_words_rms(X, W, Y, RSTD, pid, N, stride_xm, stride_ym, eps, HAS_WEIGHT, STATS,
+                        BLOCK_N)
+    elif PATH == 0:
         rows = pid * ROWS + tl.arange(0, ROWS)
         row_mask = rows < M
         rows64 = rows.to(tl.int64)[:, None]
@@ -2120,6 +2201,17 @@ def _rownorm_split_apply_kernel(
 # holds x, dy, w and two fp32 accumulators: 16384 reaches 75.1%.
 FWD_TILE_MAX = 32768
 BWD_TILE_MAX = 8192
+# 16-bit RMSNorm without a residual from TILE_WORDS_MIN + 1 to TILE_WORDS_MAX (even N): the
+# tile path with the row held as int32 words of two values (_tile_words_rms: 32 words a
+# thread at 32 warps, as 32 fp32 values at 32768). v0.49 calls 4-5 (tile_words_probe.py,
+# GPU time, H100, % of copy, one process each, two readings): N = 65536 bf16 95.4 / 96.0
+# and 95.4 / 95.6 against the cooperative path's 93.6 / 94.3 and 94.1 / 93.6, fp16 96.9 /
+# 96.8 and 97.8 / 98.0 against 94.8 / 93.6 and 95.2 / 95.0. Not taken: LayerNorm (89.6-92.3
+# against 89.5-92.0: its second pass's unpacking costs what the tile gains), the residual
+# add (spills: add_rms_norm fp16 77.8, add_layer_norm 35-37), 32768 (the fp32 tile's
+# 96.1-98.0 against 94.3-97.4).
+TILE_WORDS_MIN = FWD_TILE_MAX
+TILE_WORDS_MAX = 65536
 # Cooperative path (PATH 1), from the v0.2/v0.3 sweeps (software-pipelined, tagged
 # partials): at most 32 elements per thread; w and b re-read from L1 to save registers.
 #   forward: slice 8192, 8 warps, 2 programs per SM: LayerNorm / RMSNorm 81.5 / 87.8% at
@@ -2933,7 +3025,10 @@ GN_FWD_PACK16_CONFIGS = {(2, 4096, 4, 5)}
 def _pack16(cfg, element_size: int, backward: bool = True) -> bool:
     """PACK16 for a launch of cfg: the config's pack16 (bwd_config / fwd_config set it from
     GN_PACK16_CONFIGS / GN_FWD_PACK16_CONFIGS), or FUSEDNORM_PACK16's, where the kernel
-    has the words: 16-bit, cooperative, no replay, and the backward's PREFETCH schedule."""
+    has the words: 16-bit, cooperative, no replay, and the backward's PREFETCH schedule;
+    or the forward's tile of words (fwd_config, TILE_WORDS_MAX: the config's alone)."""
+    if cfg.path == TILE:
+        return cfg.pack16 and not backward
     if (cfg.path != COOP or cfg.replay or element_size != 2
             or (backward and not cfg.prefetch)):
         return False
@@ -3417,6 +3512,9 @@ def fwd_config(n: int, sms: int, element_size: int = 2, residual: bool = False,
         fit = _coop_in_channel(n, sms, table, GN_FWD_CHANNEL[size], channel)
         if fit is not None:
             return _gn_fwd_words(fit, size)
+    if (is_rms and not residual and not group_norm and size == 2 and n % 2 == 0
+            and TILE_WORDS_MIN < n <= TILE_WORDS_MAX):
+        return LaunchConfig(TILE, triton.next_power_of_2(n), 1, 32, pack16=True)
     if n <= FWD_TILE_MAX:
         block_n = triton.next_power_of_2(n)
         rows = max(1, ROW_TILE // block_n)
