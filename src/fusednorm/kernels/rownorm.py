@@ -3867,7 +3867,12 @@ def _stats_scratch(cfg: LaunchConfig, N: int, element_size: int, is_rms: bool,
     RMSNorm forms and those without a residual were within 1.5 points either way). Since
     the tile's SHIFT (v0.37), fp32 LayerNorm at 32768 without a residual too: 95.2% of
     copy without statistics, 96.4% with them, where v0.36's tile ran 96.3% both ways
-    (ab_gpu.py, v0.37-runs call 5, 15 rounds)."""
+    (ab_gpu.py, v0.37-runs call 5, 15 rounds). The 16-bit tile of words (pack16) too: bf16
+    at 65536 without statistics spills 32 B a thread and ran 89.6-89.7% of copy against
+    94.9-96.9 with them; fp16 97.6-97.8 / 97.3-97.7 (v0.49 call 6, ab_tile_words.py, GPU
+    time)."""
+    if cfg.path == TILE and cfg.pack16:
+        return True
     return cfg.path == TILE and N == 32768 and element_size >= 4 and not is_rms
 
 
