@@ -12,7 +12,9 @@ tile path's speed at twice the row.
 
 Prints, per op, dtype and N, GPU time (a CUDA graph replayed) as % of a 1 GB copy timed in
 the same process, the probe and the library alternated twice, and the probe's largest
-error against float64 beside the library's (in units of the dtype's epsilon)."""
+error against float64 beside the library's (in units of the dtype's epsilon).
+(_lo / _hi are the library's _word_lo / _word_hi since the library took the tile of words
+in; v0.49's calls 4-5 ran the probe's own copies of the same code.)"""
 import sys
 
 import torch
@@ -21,25 +23,9 @@ import triton.language as tl
 
 import fusednorm
 from fusednorm.kernels.rownorm import _prefetch_l2
+from fusednorm.kernels.rownorm import _word_hi as _hi
+from fusednorm.kernels.rownorm import _word_lo as _lo
 from fusednorm.bench.timing import CudaClock, copy_gbps, graph_ms
-
-
-@triton.jit
-def _lo(w, FP16: tl.constexpr):
-    """The fp32 value of each word's low 16-bit half (column 2j of word j)."""
-    if FP16:
-        return w.to(tl.int16).to(tl.float16, bitcast=True).to(tl.float32)
-    else:
-        return (w << 16).to(tl.float32, bitcast=True)
-
-
-@triton.jit
-def _hi(w, FP16: tl.constexpr):
-    """The fp32 value of each word's high half (column 2j + 1)."""
-    if FP16:
-        return (w >> 16).to(tl.int16).to(tl.float16, bitcast=True).to(tl.float32)
-    else:
-        return (w & -65536).to(tl.float32, bitcast=True)
 
 
 @triton.jit

@@ -769,8 +769,12 @@ def test_cooperative_configs_per_norm(monkeypatch):
         return cfg.block_n, cfg.num_warps, cfg.programs_per_sm, cfg.rows
 
     # 16-bit RMSNorm forward: two rows a step on slices of 2048 at GROUP 32 (v0.21), else
-    # slice 4096 / 4 warps up to 4096 x SMs, then 8192 / 8 warps.
-    assert shape(fwd(65536, 132, 2, False, True)) == (2048, 4, 4, 2)
+    # slice 4096 / 4 warps up to 4096 x SMs, then 8192 / 8 warps. (Even rows up to 65536
+    # take the tile of words since v0.49: 65535 stands for the cooperative 64K.)
+    assert shape(fwd(65535, 132, 2, False, True)) == (2048, 4, 4, 2)
+    words = fwd(65536, 132, 2, False, True)
+    assert (words.path, words.block_n, words.num_warps, words.pack16) == (K.TILE, 65536, 32,
+                                                                          True)
     assert shape(fwd(131072, 132, 2, False, True)) == (4096, 4, 4, 1)
     assert shape(fwd(1 << 20, 132, 2, False, True)) == (8192, 8, 2, 1)
     assert shape(fwd(65536, 132, 2, True, True)) == (8192, 8, 2, 1)  # residual: FWD_COOP
@@ -929,8 +933,9 @@ def test_l2_hint_per_config(monkeypatch):
     monkeypatch.setattr(K, "L2_AHEAD", None)
     monkeypatch.setattr(K, "interpreting", lambda: False)
     fwd = K.fwd_config.__wrapped__
-    ns = (65536, 131072, 262144, 1 << 20)
+    ns = (65535, 131072, 262144, 1 << 20)  # (65535: the cooperative 64K, not the words tile)
     assert tuple(K._l2_hint(fwd(n, 132, 2, False, True)) for n in ns) == (1, 1, 0, 0)
+    assert not K._l2_hint(fwd(65536, 132, 2, False, True))  # the tile of words (v0.49)
     for size, res, is_rms in ((2, False, False), (4, False, True), (2, True, True)):
         assert not any(K._l2_hint(fwd(n, 132, size, res, is_rms)) for n in ns)
     assert not K._l2_hint(fwd(65536, 132, 2, False, True, True))  # GroupNorm's rows path
@@ -938,10 +943,10 @@ def test_l2_hint_per_config(monkeypatch):
     monkeypatch.setattr(K, "L2_HINT", True)
     assert K._l2_hint(ln) and not K._l2_hint(fwd(4096, 132, 2, False, True))  # tile path
     monkeypatch.setattr(K, "L2_HINT", False)
-    assert not K._l2_hint(fwd(65536, 132, 2, False, True))
+    assert not K._l2_hint(fwd(65535, 132, 2, False, True))
     monkeypatch.setattr(K, "L2_HINT", None)
     monkeypatch.setattr(K, "interpreting", lambda: True)
-    assert not K._l2_hint(fwd(65536, 132, 2, False, True))
+    assert not K._l2_hint(fwd(65535, 132, 2, False, True))
 
 
 def test_l2_prefetch_per_config(monkeypatch):
@@ -958,9 +963,11 @@ def test_l2_prefetch_per_config(monkeypatch):
     monkeypatch.setattr(K, "interpreting", lambda: False)
     assert K._coop(65536, 132, ((4096, 4, 4, True, 1, 0, 3),)).l2_ahead == 3
     assert K._coop(65536, 132, ((4096, 4, 4),)).l2_ahead == 0
-    ahead = {(n, rms): (K._l2_ahead(fwd(n, 132, 2, False, rms)),
+    # (16-bit RMSNorm's forward at 65536 is the tile of words since v0.49: 65535 for it)
+    ahead = {(n, rms): (K._l2_ahead(fwd(n - (rms and n == 65536), 132, 2, False, rms)),
                         K._l2_ahead(bwd(n, 132, 2, rms)))
              for n in (65536, 1 << 20) for rms in (False, True)}
+    assert K._l2_ahead(fwd(65536, 132, 2, False, True)) == 0
     # (16-bit RMSNorm's backward at 64K took v0.21's replay config without it until v0.27)
     assert set(ahead.values()) == {(1, 1)}
     for n in (65536, 1 << 20):
