@@ -768,9 +768,10 @@ def _tile_words_rms(X, W, Y, RSTD, row, N, stride_xm, stride_ym, eps,
     _word_hi); the words are made fresh after the reduction (an OR with an integer 0
     from rstd) so that the compiler does not keep the first unpacking's 64 fp32 values
     live over it (250-750 B spilled a thread, sm_90a). Where an address or a row stride
-    does not allow 4-byte words, two passes over the row in chunks (correct, slower). v0.49 (tile_words_probe.py, GPU time, H100, % of copy): 95.4-96.0 bf16 /
-    96.8-98.0 fp16 at 65536 against the cooperative path's 93.6-94.3 / 93.6-95.2; the
-    LayerNorm forms and the residual add measured level or below (so they keep theirs)."""
+    does not allow 4-byte words, two passes over the row in chunks (correct, slower).
+    v0.49 (tile_words_probe.py, GPU time, H100, % of copy): 95.4-96.0 bf16 / 96.8-98.0
+    fp16 at 65536 against the cooperative path's 93.6-94.3 / 93.6-95.2; the LayerNorm
+    forms and the residual add measured level or below (so they keep theirs)."""
     FP16: tl.constexpr = X.dtype.element_ty == tl.float16
     BLOCK_W: tl.constexpr = BLOCK_N // 2
     row64 = tl.cast(row, tl.int64)
